@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import { seededRandom } from '../tasks/filter.js';
+import type { LoadedLeg } from '../tasks/load.js';
+import { stepBudget } from '../tasks/schema.js';
+import { TRIAL_FORMAT, writeTrialFolder, type TrialRecordInput } from '../verifier/trial-folder.js';
+import { HARNESS_VERSION } from '../harness/version.js';
+
+/**
+ * Made-up trial folders for benchmarks: for each leg, an agent that follows most of the golden path,
+ * with tool logs of realistic size (page previews of 2,000 characters, JSON tool results) and a
+ * mix of right, wrong and missing answers. Deterministic for a given seed.
+ */
+
+const WORDS = 'the of and in to a was is for on as by with from at his her which an were its also this first city river year national league'.split(' ');
+
+function prose(random: () => number, length: number): string {
+  let out = '';
+  while (out.length < length) out += WORDS[Math.floor(random() * WORDS.length)] + (random() < 0.1 ? '.\n' : ' ');
+  return out.slice(0, length);
+}
+
+function entry(tool: string, args: Record<string, unknown>, result: string, success: boolean, ts: number): string {
+  const e: Record<string, unknown> = { tool, args, success, result_preview: [...result].slice(0, 2000).join(''), result_len: [...result].length, ts };
+  if (typeof args.url === 'string') e.url = args.url;
+  return JSON.stringify(e);
+}
+
+export function syntheticToolLog(loaded: LoadedLeg, random: () => number): string {
+  const lines: string[] = [];
+  let ts = 1767225600;
+  const tick = (): number => (ts += 1 + random() * 20);
+  for (const stop of loaded.leg.stops) {
+    const value = typeof stop.extracted_value === 'string' ? stop.extracted_value : JSON.stringify(stop.extracted_value);
+    if (stop.stop_type === 'page' && stop.page_url && random() < 0.85) {
+      const page = `# ${stop.page_url.split('/').pop()}\n\n${prose(random, 900)} ${random() < 0.8 ? value : ''} ${prose(random, 4000)}`;
+      lines.push(entry('fetch_webpage', { url: random() < 0.1 ? stop.page_url.replace('://en.', '://en.m.') : stop.page_url }, page, true, tick()));
+    }
+    if (stop.stop_type === 'tool') {
+      for (const step of stop.bridge.tool_chain) {
+        const args = Object.fromEntries(Object.entries(step.arguments).filter(([k]) => !k.startsWith('__')));
+        if (step.tool_name === 'maps_elevation') args.locations = [{ latitude: 40 + random(), longitude: -70 - random() }];
+        const ok = random() < 0.9;
+        const result = ok ? JSON.stringify({ results: [{ value: stop.extracted_value, note: prose(random, 200) }] }, null, 2) : 'Error: upstream returned 500';
+        lines.push(entry(step.tool_name, args, result, ok, tick()));
+      }
+    }
+    if (random() < 0.15) lines.push(entry('web_search', { query: prose(random, 30).trim() }, JSON.stringify({ organic: [{ title: prose(random, 40), snippet: prose(random, 300) }] }), true, tick()));
+  }
+  lines.push(entry('python_execute_code', { code: 'print(1 + 1)' }, '2', true, tick()));
+  return lines.join('\n') + '\n';
+}
+
+/** Writes one synthetic trial folder per leg into jobDir; returns the number written. */
+export function writeSyntheticJob(jobDir: string, legs: readonly LoadedLeg[], seed = 1): number {
+  const random = seededRandom(seed);
+  for (const loaded of legs) {
+    const roll = random();
+    const answer = roll < 0.4 ? String(loaded.leg.passcode) : roll < 0.9 ? String(Math.floor(random() * 10)) : null;
+    const trialId = `synthetic__${loaded.id.replaceAll('/', '__')}__1`;
+    const record: TrialRecordInput = {
+      format: TRIAL_FORMAT,
+      trial_id: trialId,
+      job: 'bench',
+      agent: { id: 'synthetic', name: 'synthetic', model: null, version: null },
+      leg: { id: loaded.id, variant: loaded.variant, level: loaded.level, file: loaded.file, sha256: createHash('sha256').update(loaded.source).digest('hex') },
+      attempt: 1,
+      status: 'completed',
+      error: null,
+      started_at: new Date(0).toISOString(),
+      finished_at: new Date(60_000).toISOString(),
+      timings: { total_s: 60, agent_s: 59, overhead_s: 1 },
+      step_budget: stepBudget(loaded.leg),
+      run: { steps: Math.floor(random() * 30), step_limit_hit: null, exit_code: 0, input_tokens: null, output_tokens: null, cached_tokens: null, cost_usd: null },
+      seed: null,
+      harness_version: HARNESS_VERSION,
+    };
+    const files: Record<string, string> = {
+      'trial.json': JSON.stringify(record, null, 2) + '\n',
+      'leg.json': loaded.source,
+      'tool_log.jsonl': syntheticToolLog(loaded, random),
+    };
+    if (answer !== null) files['answer.txt'] = answer;
+    writeTrialFolder(jobDir, trialId, files);
+  }
+  return legs.length;
+}

@@ -1,0 +1,65 @@
+/**
+ * The oracle agent's program, run inside the trial container (bundled into one file): it follows the
+ * leg's golden trace through the `tools` command (fetches every page stop, runs every tool chain),
+ * recomputes the reason and compute stops, and writes the passcode to /app/answer.txt. Its log says,
+ * stop by stop, whether the tool results held the golden value.
+ *
+ *   node oracle.cjs LEG.json
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { evaluateExpression, pyStr } from '../../../tasks/golden/pyexpr.js';
+import { TRANSFORMS } from '../../../tasks/golden/transforms.js';
+import type { Leg, ReasonTransform } from '../../../tasks/schema.js';
+import { runChain, type ConcreteCall } from '../../../tools/world/golden-calls.js';
+
+const callTool = (call: ConcreteCall): Promise<string> =>
+  new Promise((resolve) => {
+    execFile('tools', [call.tool, JSON.stringify(call.args)], { maxBuffer: 64 * 1024 * 1024 }, (error, stdout) => {
+      if (error && (error as { code?: number }).code === 3) throw new Error(`the tools command cannot reach the gateway: ${stdout}`);
+      resolve(stdout);
+    });
+  });
+
+const shown = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+
+async function main(): Promise<void> {
+  const leg = JSON.parse(readFileSync(process.argv[2], 'utf8')) as Leg;
+  const values = new Map<number, unknown>();
+  let calls = 0;
+  for (const stop of leg.stops) {
+    const expected = stop.extracted_value;
+    if (stop.stop_type === 'page' && stop.page_url) {
+      calls++;
+      const page = await callTool({ tool: 'fetch_webpage', args: { url: stop.page_url } });
+      console.log(`stop ${stop.index} page ${stop.page_url}: ${page.includes(shown(expected)) ? 'found' : 'NOT found'} ${shown(expected)}`);
+    } else if (stop.stop_type === 'tool') {
+      const outputs = await runChain(stop.bridge.tool_chain, (call) => {
+        calls++;
+        return callTool(call);
+      });
+      const last = outputs.at(-1) ?? '';
+      console.log(`stop ${stop.index} tool ${stop.bridge.tool_chain.map((s) => s.tool_name).join(' -> ')}: ${last.includes(String(expected)) ? 'found' : 'NOT found'} ${shown(expected)}`);
+    } else if (stop.stop_type === 'reason' && stop.reason_transform && stop.reason_source_stop !== null) {
+      const source = leg.stops.find((s) => s.index === stop.reason_source_stop)?.extracted_value;
+      const transform = TRANSFORMS[stop.reason_transform as ReasonTransform];
+      const got = transform ? String(transform(source as never)) : '?';
+      console.log(`stop ${stop.index} reason ${stop.reason_transform}: ${got} (golden ${shown(expected)})`);
+    }
+    if (stop.stop_type === 'compute' && stop.bridge.expression) {
+      const result = evaluateExpression(stop.bridge.expression);
+      const got = result.ok ? pyStr(result.value) : `error: ${result.message}`;
+      console.log(`stop ${stop.index} compute ${stop.bridge.expression} = ${got}`);
+      values.set(stop.index, got);
+    }
+  }
+  const last = [...leg.stops].reverse().find((s) => s.stop_type === 'compute');
+  const answer = last ? String(values.get(last.index)) : String(leg.passcode);
+  writeFileSync('/app/answer.txt', answer);
+  console.log(`oracle: ${calls} tool calls; answer ${answer}`);
+}
+
+main().catch((error: Error) => {
+  console.error(`oracle: ${error.message}`);
+  process.exit(1);
+});

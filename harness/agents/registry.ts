@@ -1,0 +1,19 @@
+import { commandAgent } from './command/adapter.js';
+import { oracleAgent } from './oracle/adapter.js';
+import { randomAgent } from './random/adapter.js';
+import type { AgentAdapter } from './types.js';
+
+/** Agent adapters by name, as job configs name them (`agents: [{name: oracle}]`). */
+const AGENTS: Record<string, AgentAdapter> = {
+  oracle: oracleAgent,
+  random: randomAgent,
+  command: commandAgent,
+};
+
+export const AGENT_NAMES = Object.keys(AGENTS);
+
+export function agentAdapter(name: string): AgentAdapter {
+  const adapter = AGENTS[name];
+  if (!adapter) throw new Error(`unknown agent '${name}'; known: ${AGENT_NAMES.join(', ')}`);
+  return adapter;
+}

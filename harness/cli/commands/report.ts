@@ -1,0 +1,48 @@
+import type { Command } from 'commander';
+import { writeFileSync } from 'node:fs';
+
+export function registerReportCommands(program: Command): void {
+  program
+    .command('verify')
+    .argument('<job-dir>', 'a job folder (jobs/<job>)')
+    .description('re-score every trial from its files alone and rewrite score.json where it changed')
+    .option('--dry-run', 'say what would change, write nothing')
+    .option('--workers <n>', 'worker threads (default: one per core for jobs of several thousand trials)')
+    .action(async (jobDir: string, flags: { dryRun?: boolean; workers?: string }) => {
+      const { verifyJob } = await import('../../../verifier/verify.js');
+      const workers = flags.workers === undefined ? 'auto' : Number(flags.workers);
+      if (workers !== 'auto' && !(Number.isInteger(workers) && workers > 0)) throw new Error(`--workers: expected a positive whole number, got ${flags.workers}`);
+      const s = await verifyJob(jobDir, { dryRun: flags.dryRun, workers });
+      for (const f of s.failures) process.stderr.write(f + '\n');
+      const verb = flags.dryRun ? 'would change' : 'changed';
+      process.stdout.write(
+        `${s.trials} trials: ${s.scored} scored, ${s.changed.length} ${verb}, ${s.infraErrors} infrastructure errors (not scored)` +
+          (s.failures.length ? `, ${s.failures.length} unreadable` : '') + '\n',
+      );
+      for (const id of s.changed.slice(0, 20)) process.stdout.write(`  ${verb}: ${id}\n`);
+      if (s.changed.length > 20) process.stdout.write(`  ... and ${s.changed.length - 20} more\n`);
+      if (s.failures.length) process.exitCode = 1;
+    });
+
+  program
+    .command('report')
+    .argument('<job-dir>', 'a job folder (jobs/<job>)')
+    .description('aggregate a job: per agent x model x variant x level, FA/PVR/RCR with 95% intervals and more')
+    .option('--format <format>', 'md, csv or json', 'md')
+    .option('--out <file>', 'write to this file instead of standard output')
+    .action(async (jobDir: string, flags: { format: string; out?: string }) => {
+      const { REPORT_FORMATS, renderReport } = await import('../../../verifier/report.js');
+      if (!(REPORT_FORMATS as readonly string[]).includes(flags.format)) {
+        throw new Error(`--format: expected one of ${REPORT_FORMATS.join(', ')}, got ${flags.format}`);
+      }
+      const { loadJobResults } = await import('../../../verifier/results.js');
+      const { aggregate } = await import('../../../verifier/aggregate.js');
+      const text = renderReport(aggregate(loadJobResults(jobDir)), flags.format as 'md' | 'csv' | 'json');
+      if (flags.out) {
+        writeFileSync(flags.out, text);
+        process.stdout.write(`wrote ${flags.out}\n`);
+      } else {
+        process.stdout.write(text);
+      }
+    });
+}

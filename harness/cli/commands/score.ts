@@ -1,0 +1,25 @@
+import type { Command } from 'commander';
+
+export function registerScoreCommand(program: Command): void {
+  program
+    .command('score')
+    .description('score one trial from its leg, answer file and tool log, and print the score JSON')
+    .requiredOption('--leg <file>', 'the leg JSON')
+    .option('--answer <file>', 'the answer file (a missing file means: not answered)')
+    .option('--tool-log <file>', 'the tool log, JSON Lines (a missing file means: no tool calls)')
+    .option('--reference', "print only the reference verifier's reward.json fields, in its order")
+    .action(async (flags: { leg: string; answer?: string; toolLog?: string; reference?: boolean }) => {
+      const { readOptionalText } = await import('../../../verifier/trial-folder.js');
+      const { scoreTrial, scoreToJson, referenceOnly } = await import('../../../verifier/score.js');
+      const legText = readOptionalText(flags.leg);
+      if (legText === null) throw new Error(`${flags.leg}: no such leg file`);
+      const optional = (file: string | undefined): string | null => (file === undefined ? null : readOptionalText(file));
+      let score;
+      try {
+        score = scoreTrial(legText, optional(flags.answer), optional(flags.toolLog));
+      } catch (error) {
+        throw new Error(`${flags.leg}: ${(error as Error).message}`);
+      }
+      process.stdout.write(scoreToJson(flags.reference ? referenceOnly(score) : score));
+    });
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { TaskFilterSchema } from '../../tasks/filter.js';
+import { TOOL_MODES } from '../../tools/service.js';
+
+/**
+ * A job config (YAML). Every key has a default except `agents`; paths are relative to the config file.
+ * Unknown keys are errors, so a typo does not silently fall back to a default.
+ */
+
+const positiveInt = z.number().int().positive();
+
+export const AgentConfigSchema = z.strictObject({
+  /** The adapter: oracle, random, claude-code, codex, mini-swe-agent. */
+  name: z.string().min(1),
+  /** How this configuration is known in trial ids and reports (default: name, or name@model). */
+  id: z.string().regex(/^[A-Za-z0-9._@+-]+$/, 'use letters, digits and . _ @ + - only').optional(),
+  model: z.string().min(1).optional(),
+  /** The framework's version to install (pinned by default). */
+  version: z.string().min(1).optional(),
+  /** Extra command-line flags for the framework. */
+  flags: z.array(z.string()).default([]),
+  /** Extra environment for the agent. API keys do not go here: they stay on the host (see README). */
+  env: z.record(z.string(), z.string()).default({}),
+  /** Adapter-specific options (e.g. `seed` for random). */
+  options: z.record(z.string(), z.unknown()).default({}),
+});
+
+export const JobConfigSchema = z.strictObject({
+  /** The job's folder name under `output`. */
+  name: z.string().regex(/^[A-Za-z0-9._-]+$/, 'use letters, digits and . _ - only').default('job'),
+  output: z.string().default('jobs'),
+  tasks: TaskFilterSchema.extend({ path: z.union([z.string(), z.array(z.string()).min(1)]) }),
+  agents: z.array(AgentConfigSchema).min(1),
+  attempts: positiveInt.default(1),
+  /** Wall-clock limit of one agent run, in seconds (the paper: 600). */
+  timeout_s: z.number().positive().default(600),
+  budget: z
+    .strictObject({
+      /** Model turns: `auto` is the paper's B = max(10, floor(1.5 K)). */
+      steps: z.union([z.literal('auto'), positiveInt]).default('auto'),
+      max_tokens: positiveInt.optional(),
+      max_cost_usd: z.number().positive().optional(),
+    })
+    .default({ steps: 'auto' }),
+  concurrency: positiveInt.default(4),
+  resources: z
+    .strictObject({ memory_mb: positiveInt.default(10240), cpus: z.number().positive().default(1), pids: positiveInt.default(1024) })
+    .default({ memory_mb: 10240, cpus: 1, pids: 1024 }),
+  environment: z.string().default('docker'),
+  /** `none`: the container reaches the gateway and nothing else; `bridge`: also the engine's network. */
+  network: z.enum(['none', 'bridge']).default('none'),
+  tools: z
+    .strictObject({
+      mode: z.enum(TOOL_MODES).default('live'),
+      /** Record/replay store folder (needed for record and replay). */
+      store: z.string().optional(),
+      /** Tool outputs are cut at this many characters (the paper: 8,000; the reference adapter: 100,000 for pages). */
+      output_limit: positiveInt.default(8000),
+      /** Upstream base URLs, e.g. `{ googleMaps: http://localhost:8080 }`. */
+      endpoints: z.record(z.string(), z.string()).default({}),
+    })
+    .default({ mode: 'live', output_limit: 8000, endpoints: {} }),
+  images: z
+    .strictObject({
+      /** `auto`, or an image to build on (e.g. debian:bookworm-slim). */
+      base: z.string().default('auto'),
+      /** Extra CA certificates (files or folders of *.crt) to trust in images; the host's /usr/local/share/ca-certificates by default. */
+      ca_certs: z.array(z.string()).optional(),
+      npm_registry: z.string().url().optional(),
+      debian_mirror: z.string().url().optional(),
+    })
+    .default({ base: 'auto' }),
+  /** Infrastructure failures (Docker errors, a dead container, an unreachable gateway) are retried this often. */
+  infra_retries: z.number().int().min(0).default(2),
+  /** A template for instruction.md instead of the default (tasks/instruction.md.tmpl). */
+  instruction_template: z.string().optional(),
+  /** Seed of the seeded agents (random): the same seed gives the same digits. */
+  seed: z.number().int().default(0),
+});
+
+export type AgentConfig = z.infer<typeof AgentConfigSchema>;
+export type JobConfig = z.infer<typeof JobConfigSchema>;
+
+/** The id an agent configuration is known by. */
+export const agentId = (a: AgentConfig): string => a.id ?? (a.model ? `${a.name}@${a.model.replace(/[^A-Za-z0-9._+-]/g, '-')}` : a.name);

@@ -1,0 +1,177 @@
+import type Docker from 'dockerode';
+import { PassThrough, type Writable } from 'node:stream';
+import { docker, NO_DOCKER_HINT, dockerAvailable } from '../../../images/docker.js';
+import type { EnvironmentProvider, EnvironmentSpec, ExecOptions, ExecResult, FileToPut, TrialEnvironment } from '../types.js';
+import { tarOf, untar, writeUnder } from './files.js';
+
+/** Capabilities a trial keeps (Docker's defaults minus network and system ones it has no use for). */
+const KEEP_CAPABILITIES = ['CHOWN', 'DAC_OVERRIDE', 'FOWNER', 'FSETID', 'KILL', 'SETGID', 'SETUID'];
+const CAPTURE_LIMIT = 1024 * 1024;
+
+const isNotFound = (error: unknown): boolean => (error as { statusCode?: number }).statusCode === 404;
+
+/** Collects a stream into a string, up to a limit. */
+function capture(): { sink: Writable; text: () => string } {
+  let text = '';
+  const sink = new PassThrough();
+  sink.setEncoding('utf8');
+  sink.on('data', (d: string) => {
+    if (text.length < CAPTURE_LIMIT) text += d;
+  });
+  return { sink, text: () => text };
+}
+
+class DockerTrialEnvironment implements TrialEnvironment {
+  private removed = false;
+
+  constructor(private readonly container: Docker.Container) {}
+
+  get id(): string {
+    return this.container.id;
+  }
+
+  async exec(command: string[], options: ExecOptions = {}): Promise<ExecResult & { stdout: string; stderr: string }> {
+    const started = performance.now();
+    const exec = await this.container.exec({
+      Cmd: command,
+      Env: Object.entries(options.env ?? {}).map(([k, v]) => `${k}=${v}`),
+      WorkingDir: options.workdir,
+      User: options.user,
+      AttachStdin: false,
+      AttachStdout: true,
+      AttachStderr: true,
+      Tty: false,
+    });
+    const stream = await exec.start({ hijack: true, stdin: false });
+    const out = options.stdout ? undefined : capture();
+    const err = options.stderr ? undefined : capture();
+    docker().modem.demuxStream(stream, options.stdout ?? out!.sink, options.stderr ?? err!.sink);
+    let timedOut = false;
+    await new Promise<void>((resolve) => {
+      const timer = options.timeoutMs
+        ? setTimeout(() => {
+            timedOut = true;
+            // Killing the container stops the whole process tree at once; its files stay readable.
+            this.kill().finally(resolve);
+          }, options.timeoutMs)
+        : undefined;
+      const done = (): void => {
+        if (timer) clearTimeout(timer);
+        resolve();
+      };
+      stream.on('end', done);
+      stream.on('close', done);
+      stream.on('error', done);
+    });
+    let exitCode: number | null = null;
+    try {
+      exitCode = (await exec.inspect()).ExitCode ?? null;
+    } catch {
+      exitCode = null;
+    }
+    return { exitCode: timedOut ? null : exitCode, timedOut, durationMs: performance.now() - started, stdout: out?.text() ?? '', stderr: err?.text() ?? '' };
+  }
+
+  async putFiles(files: FileToPut[]): Promise<void> {
+    await this.container.putArchive(tarOf(files), { path: '/' });
+  }
+
+  async getFile(path: string): Promise<Buffer | null> {
+    try {
+      const files = await untar(await this.container.getArchive({ path }));
+      return files.values().next().value ?? null;
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async getDir(path: string, hostDir: string): Promise<number> {
+    try {
+      return writeUnder(hostDir, await untar(await this.container.getArchive({ path })));
+    } catch (error) {
+      if (isNotFound(error)) return 0;
+      throw error;
+    }
+  }
+
+  async isRunning(): Promise<boolean> {
+    try {
+      return (await this.container.inspect()).State.Running;
+    } catch {
+      return false;
+    }
+  }
+
+  async kill(): Promise<void> {
+    try {
+      await this.container.kill({ signal: 'SIGKILL' });
+    } catch (error) {
+      // already stopped (409) or gone (404)
+      if (!isNotFound(error) && (error as { statusCode?: number }).statusCode !== 409) throw error;
+    }
+  }
+
+  async remove(): Promise<void> {
+    if (this.removed) return;
+    try {
+      await this.container.remove({ force: true, v: true });
+    } catch (error) {
+      if (!isNotFound(error) && (error as { statusCode?: number }).statusCode !== 409) throw error;
+    }
+    this.removed = true;
+  }
+}
+
+/**
+ * Trials in Docker: one container per trial, with memory, CPU and process limits, no privileges, no
+ * Docker socket, and by default no network: its first process relays 127.0.0.1:<port> to the gateway's
+ * Unix socket, mounted from the host, which is all of the host it can reach.
+ */
+export class DockerEnvironmentProvider implements EnvironmentProvider {
+  readonly name = 'docker';
+
+  async check(): Promise<void> {
+    if (!(await dockerAvailable())) throw new Error(NO_DOCKER_HINT);
+  }
+
+  async start(spec: EnvironmentSpec): Promise<TrialEnvironment> {
+    const memory = spec.resources.memoryMb * 1024 * 1024;
+    const container = await docker().createContainer({
+      Image: spec.image,
+      Cmd: ['tools', '--forward', String(spec.gatewayPort), `/run/aar/${spec.gatewaySocketName}`],
+      Env: Object.entries(spec.env).map(([k, v]) => `${k}=${v}`),
+      Labels: spec.labels,
+      WorkingDir: '/app',
+      HostConfig: {
+        Init: true,
+        Memory: memory,
+        MemorySwap: memory,
+        NanoCpus: Math.round(spec.resources.cpus * 1e9),
+        PidsLimit: spec.resources.pids,
+        NetworkMode: spec.network,
+        Binds: [`${spec.gatewaySocketDir}:/run/aar:ro`],
+        Privileged: false,
+        SecurityOpt: ['no-new-privileges'],
+        CapDrop: ['ALL'],
+        CapAdd: KEEP_CAPABILITIES,
+      },
+    });
+    try {
+      await container.start();
+    } catch (error) {
+      await container.remove({ force: true }).catch(() => {});
+      throw error;
+    }
+    return new DockerTrialEnvironment(container);
+  }
+
+  async removeByLabels(labels: Record<string, string>): Promise<number> {
+    const containers = await docker().listContainers({
+      all: true,
+      filters: { label: Object.entries(labels).map(([k, v]) => `${k}=${v}`) },
+    });
+    await Promise.all(containers.map((c) => docker().getContainer(c.Id).remove({ force: true, v: true }).catch(() => {})));
+    return containers.length;
+  }
+}

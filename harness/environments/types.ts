@@ -1,0 +1,77 @@
+import type { Writable } from 'node:stream';
+
+/** Limits of one trial's sandbox. */
+export interface Resources {
+  /** Memory limit in MB (the paper: 10,240). */
+  memoryMb: number;
+  cpus: number;
+  /** Most processes at once (a fork bomb stops here). */
+  pids: number;
+}
+
+/** What a trial's sandbox is made from. */
+export interface EnvironmentSpec {
+  image: string;
+  /** Labels naming the job and trial, so leftovers of a killed run can be found and removed. */
+  labels: Record<string, string>;
+  env: Record<string, string>;
+  resources: Resources;
+  /** Host folder holding the gateway's Unix socket, made available at /run/aar inside. */
+  gatewaySocketDir: string;
+  /** The socket's file name within that folder. */
+  gatewaySocketName: string;
+  /** Port inside the sandbox where the gateway answers (relayed to the socket). */
+  gatewayPort: number;
+  /** `none` (default): no network, only the gateway; `bridge`: the engine's default network too. */
+  network: 'none' | 'bridge';
+}
+
+export interface ExecOptions {
+  env?: Record<string, string>;
+  workdir?: string;
+  user?: string;
+  /** Hard wall-clock limit; past it the whole sandbox is killed. */
+  timeoutMs?: number;
+  stdout?: Writable;
+  stderr?: Writable;
+}
+
+export interface ExecResult {
+  exitCode: number | null;
+  timedOut: boolean;
+  durationMs: number;
+}
+
+export interface FileToPut {
+  /** Absolute path inside the sandbox. */
+  path: string;
+  content: string | Buffer;
+  mode?: number;
+}
+
+/** One trial's sandbox: started, used, and removed by the trial runner. */
+export interface TrialEnvironment {
+  readonly id: string;
+  exec(command: string[], options?: ExecOptions): Promise<ExecResult>;
+  putFiles(files: FileToPut[]): Promise<void>;
+  /** A file's bytes, or null when it does not exist. */
+  getFile(path: string): Promise<Buffer | null>;
+  /** Copies a folder out into a host folder; returns the number of files (0 when the folder is absent). */
+  getDir(path: string, hostDir: string): Promise<number>;
+  /** True while the sandbox runs. */
+  isRunning(): Promise<boolean>;
+  /** Stops every process at once (files stay readable). */
+  kill(): Promise<void>;
+  /** Removes the sandbox; safe to call twice. */
+  remove(): Promise<void>;
+}
+
+/** Where trials run: docker first; the same interface serves others. */
+export interface EnvironmentProvider {
+  readonly name: string;
+  /** Throws with a one-line hint when the environment cannot be used here. */
+  check(): Promise<void>;
+  start(spec: EnvironmentSpec): Promise<TrialEnvironment>;
+  /** Removes sandboxes whose labels include all of these; returns how many. */
+  removeByLabels(labels: Record<string, string>): Promise<number>;
+}

@@ -1,0 +1,109 @@
+import { existsSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import type { ToolService } from '../../tools/service.js';
+import { HttpError, readJson, requestToken, sendJson } from './http.js';
+import { appendToolLog, toolLogLine } from './tool-log.js';
+import { TrialRegistry, type GatewayTrial } from './trials.js';
+
+/** Handles model traffic (`/anthropic/...`, `/openai/...`) for a trial; see the model gateway. */
+export type ModelHandler = (req: IncomingMessage, res: ServerResponse, trial: GatewayTrial) => Promise<void>;
+
+export interface GatewayOptions {
+  tools: ToolService;
+  models?: ModelHandler;
+  /** Largest request body accepted (default 8 MiB). */
+  bodyLimitBytes?: number;
+}
+
+const CallSchema = z.object({ tool: z.string().min(1), args: z.unknown().optional() });
+const ReportSchema = z.object({ tool: z.string().min(1), args: z.unknown().optional(), ok: z.boolean(), text: z.string(), latency_ms: z.number().optional() });
+
+/**
+ * The host-side service trials talk to. Each trial gets a token; every call is executed here (the
+ * container holds no API key) and logged to that trial's tool_log.jsonl on the host.
+ */
+export class GatewayServer {
+  readonly trials = new TrialRegistry();
+  private readonly servers: Server[] = [];
+  private readonly bodyLimit: number;
+
+  constructor(private readonly options: GatewayOptions) {
+    this.bodyLimit = options.bodyLimitBytes ?? 8 * 1024 * 1024;
+  }
+
+  /** Listens on TCP (port 0 picks a free port); returns the address, e.g. http://127.0.0.1:40123. */
+  async listenTcp(host = '127.0.0.1', port = 0): Promise<string> {
+    const server = await this.start((s) => s.listen(port, host));
+    const address = server.address() as AddressInfo;
+    return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  }
+
+  /** Listens on a Unix socket (mounted into containers, which then need no network). */
+  async listenSocket(socketPath: string): Promise<string> {
+    if (existsSync(socketPath)) rmSync(socketPath);
+    await this.start((s) => s.listen(socketPath));
+    return socketPath;
+  }
+
+  private start(listen: (s: Server) => void): Promise<Server> {
+    const server = createServer((req, res) => void this.handle(req, res));
+    server.keepAliveTimeout = 30_000;
+    this.servers.push(server);
+    return new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.once('listening', () => resolve(server));
+      listen(server);
+    });
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(
+      this.servers.map(
+        (s) =>
+          new Promise<void>((resolve) => {
+            s.close(() => resolve());
+            s.closeAllConnections();
+          }),
+      ),
+    );
+    this.servers.length = 0;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    try {
+      const url = req.url ?? '/';
+      if (req.method === 'GET' && url === '/healthz') return sendJson(res, 200, { ok: true, mode: this.options.tools.mode });
+      const trial = this.trials.lookup(requestToken(req));
+      if (!trial) throw new HttpError(401, 'missing or unknown trial token');
+      if (req.method === 'POST' && url === '/v1/tools/call') return await this.toolCall(req, res, trial);
+      if (req.method === 'POST' && url === '/v1/tools/report') return await this.toolReport(req, res, trial);
+      if (this.options.models && /^\/(anthropic|openai)\//.test(url)) return await this.options.models(req, res, trial);
+      throw new HttpError(404, `no route ${req.method} ${url}`);
+    } catch (error) {
+      const status = error instanceof HttpError ? error.status : 500;
+      if (!res.headersSent) sendJson(res, status, { error: { message: (error as Error).message } });
+      else res.destroy();
+    }
+  }
+
+  private async toolCall(req: IncomingMessage, res: ServerResponse, trial: GatewayTrial): Promise<void> {
+    const body = CallSchema.safeParse(await readJson(req, this.bodyLimit));
+    if (!body.success) throw new HttpError(400, 'expected {"tool": "<name>", "args": {...}}');
+    const started = performance.now();
+    const outcome = await this.options.tools.call(body.data.tool, body.data.args);
+    trial.toolCalls++;
+    appendToolLog(trial.toolLogPath, toolLogLine(body.data.tool, body.data.args, outcome, performance.now() - started));
+    sendJson(res, 200, { ok: outcome.ok, tool: outcome.tool, text: outcome.text, truncated: outcome.truncated });
+  }
+
+  private async toolReport(req: IncomingMessage, res: ServerResponse, trial: GatewayTrial): Promise<void> {
+    const body = ReportSchema.safeParse(await readJson(req, this.bodyLimit));
+    if (!body.success) throw new HttpError(400, 'expected {"tool", "args", "ok", "text"}');
+    const outcome = this.options.tools.report(body.data.tool, { ok: body.data.ok, text: body.data.text });
+    trial.toolCalls++;
+    appendToolLog(trial.toolLogPath, toolLogLine(body.data.tool, body.data.args, outcome, body.data.latency_ms ?? 0));
+    sendJson(res, 200, { ok: outcome.ok, tool: outcome.tool, text: outcome.text, truncated: outcome.truncated });
+  }
+}

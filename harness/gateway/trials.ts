@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+
+/** A trial the gateway serves: its token, where its logs go, and what it has used so far. */
+export interface GatewayTrial {
+  trialId: string;
+  token: string;
+  /** Host path of the trial's tool_log.jsonl. */
+  toolLogPath: string;
+  /** Host path of the trial's model_log.jsonl (model traffic). */
+  modelLogPath?: string;
+  toolCalls: number;
+  /** Free-form limits the model gateway enforces (steps, tokens, cost). */
+  budget?: TrialBudget;
+  usage: TrialUsage;
+}
+
+export interface TrialBudget {
+  maxTurns?: number;
+  maxTokens?: number;
+  maxCostUsd?: number;
+}
+
+export interface TrialUsage {
+  turns: number;
+  inputTokens: number;
+  outputTokens: number;
+  cachedTokens: number;
+  costUsd: number;
+  /** A request refused because a budget was used up. */
+  budgetExceeded: boolean;
+  /** Upstream failures retried, and requests that failed after all retries. */
+  upstreamRetries: number;
+  upstreamFailures: number;
+}
+
+/** Trial tokens: each trial gets a random one; a request without a registered token is refused. */
+export class TrialRegistry {
+  private readonly byToken = new Map<string, GatewayTrial>();
+
+  register(trial: Pick<GatewayTrial, 'trialId' | 'toolLogPath' | 'modelLogPath' | 'budget'>): GatewayTrial {
+    const token = `aar-${randomBytes(24).toString('hex')}`;
+    const registered: GatewayTrial = {
+      ...trial,
+      token,
+      toolCalls: 0,
+      usage: { turns: 0, inputTokens: 0, outputTokens: 0, cachedTokens: 0, costUsd: 0, budgetExceeded: false, upstreamRetries: 0, upstreamFailures: 0 },
+    };
+    this.byToken.set(token, registered);
+    return registered;
+  }
+
+  lookup(token: string | undefined): GatewayTrial | undefined {
+    return token ? this.byToken.get(token) : undefined;
+  }
+
+  unregister(token: string): GatewayTrial | undefined {
+    const trial = this.byToken.get(token);
+    this.byToken.delete(token);
+    return trial;
+  }
+
+  get size(): number {
+    return this.byToken.size;
+  }
+}

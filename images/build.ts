@@ -1,0 +1,161 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { pack } from 'tar-stream';
+import { packagePath } from '../paths.js';
+import { docker, followProgress, imageExists, requireDocker } from './docker.js';
+
+/** How images are built; every field has a default that works on a machine like ours. */
+export interface ImageSettings {
+  /**
+   * The Debian image everything starts from. `auto`: debian:bookworm-slim when it is present or can be
+   * pulled, else one bootstrapped from Debian's packages (tagged `aar-debian:bookworm`).
+   */
+  base: string;
+  /** Extra CA certificate files (or folders of *.crt) to trust inside images: proxies, corporate CAs. */
+  caCerts: string[];
+  nodeVersion: string;
+  npmVersion: string;
+  npmRegistry: string;
+  debianMirror: string;
+}
+
+/** The host's extra CAs, as on machines behind a TLS-intercepting proxy. */
+export const HOST_CA_DIR = '/usr/local/share/ca-certificates';
+
+export const DEFAULT_IMAGE_SETTINGS: ImageSettings = {
+  base: 'auto',
+  caCerts: existsSync(HOST_CA_DIR) ? [HOST_CA_DIR] : [],
+  nodeVersion: '22.23.3',
+  npmVersion: '10.9.4',
+  npmRegistry: 'https://registry.npmjs.org',
+  debianMirror: 'http://deb.debian.org/debian',
+};
+
+export const BOOTSTRAPPED_DEBIAN = 'aar-debian:bookworm';
+export const IMAGE_LABEL = 'aar-harness.image';
+
+/** A Docker build: Dockerfile, extra context files and build arguments. */
+export interface ImageRecipe {
+  name: string;
+  dockerfile: string;
+  files: Record<string, Buffer>;
+  buildArgs: Record<string, string>;
+}
+
+/** The tag of a recipe: its name and a hash of everything that goes into it, so unchanged inputs reuse the image. */
+export function recipeTag(recipe: ImageRecipe): string {
+  const h = createHash('sha256');
+  h.update(recipe.dockerfile);
+  for (const key of Object.keys(recipe.buildArgs).sort()) h.update(`\0arg:${key}=${recipe.buildArgs[key]}`);
+  for (const name of Object.keys(recipe.files).sort()) h.update(`\0file:${name}\0`).update(recipe.files[name]);
+  return `aar-${recipe.name}:${h.digest('hex').slice(0, 12)}`;
+}
+
+function caCertFiles(sources: readonly string[]): Record<string, Buffer> {
+  const files: Record<string, Buffer> = {};
+  for (const source of sources) {
+    if (!existsSync(source)) throw new Error(`${source}: CA certificate file or folder not found`);
+    const paths = statSync(source).isDirectory()
+      ? readdirSync(source, { recursive: true }).map(String).filter((f) => f.endsWith('.crt')).map((f) => path.join(source, f))
+      : [source];
+    for (const p of paths) files[`certs/${path.basename(p, '.crt').replace(/[^A-Za-z0-9._-]/g, '_')}.crt`] = readFileSync(p);
+  }
+  return files;
+}
+
+export function baseRecipe(settings: ImageSettings, baseImage: string): ImageRecipe {
+  const bundle = packagePath('dist', 'tools-cli.cjs');
+  if (!existsSync(bundle)) throw new Error(`${bundle}: missing; run npm run build`);
+  return {
+    name: 'base',
+    dockerfile: readFileSync(packagePath('images', 'base', 'Dockerfile'), 'utf8'),
+    files: { 'tools-cli.cjs': readFileSync(bundle), 'certs/.keep': Buffer.from(''), ...caCertFiles(settings.caCerts) },
+    buildArgs: { BASE_IMAGE: baseImage, NODE_VERSION: settings.nodeVersion, NPM_VERSION: settings.npmVersion, NPM_REGISTRY: settings.npmRegistry },
+  };
+}
+
+/** An agent's layer on the base image: images/agents/<name>/Dockerfile, built FROM the base tag. */
+export function agentRecipe(agent: string, baseTag: string, buildArgs: Record<string, string>): ImageRecipe {
+  const dir = packagePath('images', 'agents', agent);
+  const files: Record<string, Buffer> = {};
+  for (const f of readdirSync(dir)) if (f !== 'Dockerfile') files[f] = readFileSync(path.join(dir, f));
+  return { name: agent, dockerfile: readFileSync(path.join(dir, 'Dockerfile'), 'utf8'), files, buildArgs: { BASE: baseTag, ...buildArgs } };
+}
+
+function contextTar(recipe: ImageRecipe): NodeJS.ReadableStream {
+  const tar = pack();
+  tar.entry({ name: 'Dockerfile' }, recipe.dockerfile);
+  for (const [name, content] of Object.entries(recipe.files)) tar.entry({ name }, content);
+  tar.finalize();
+  return tar as unknown as NodeJS.ReadableStream;
+}
+
+export type BuildLog = (line: string) => void;
+
+/** Builds a recipe unless an image with its tag exists; returns the tag. */
+export async function buildRecipe(recipe: ImageRecipe, log: BuildLog = () => {}): Promise<string> {
+  const tag = recipeTag(recipe);
+  if (await imageExists(tag)) return tag;
+  await requireDocker();
+  log(`building ${tag}`);
+  const stream = await docker().buildImage(contextTar(recipe), {
+    t: tag,
+    buildargs: recipe.buildArgs,
+    labels: { [IMAGE_LABEL]: recipe.name },
+    rm: true,
+    forcerm: true,
+  });
+  await followProgress(stream, log);
+  return tag;
+}
+
+const resolved = new Map<string, Promise<string>>();
+
+/** The Debian image to build on: as configured, or (auto) debian:bookworm-slim if it can be had, else bootstrapped. */
+export function resolveBaseImage(settings: ImageSettings, log: BuildLog = () => {}): Promise<string> {
+  const key = `${settings.base}\0${settings.debianMirror}`;
+  let pending = resolved.get(key);
+  if (!pending) {
+    pending = findBaseImage(settings, log);
+    resolved.set(key, pending);
+    pending.catch(() => resolved.delete(key));
+  }
+  return pending;
+}
+
+async function findBaseImage(settings: ImageSettings, log: BuildLog): Promise<string> {
+  if (settings.base !== 'auto') {
+    if (!(await imageExists(settings.base))) await followProgress(await docker().pull(settings.base), log);
+    return settings.base;
+  }
+  const slim = 'debian:bookworm-slim';
+  if (await imageExists(slim)) return slim;
+  if (await imageExists(BOOTSTRAPPED_DEBIAN)) return BOOTSTRAPPED_DEBIAN;
+  try {
+    await followProgress(await docker().pull(slim), log);
+    return slim;
+  } catch (error) {
+    log(`cannot pull ${slim} (${(error as Error).message.split('\n')[0]}); using a Debian image bootstrapped from Debian's packages`);
+  }
+  if (!(await imageExists(BOOTSTRAPPED_DEBIAN))) {
+    await promisify(execFile)('bash', [packagePath('images', 'bootstrap-debian.sh'), BOOTSTRAPPED_DEBIAN, settings.debianMirror], {
+      maxBuffer: 16 * 1024 * 1024,
+    });
+  }
+  return BOOTSTRAPPED_DEBIAN;
+}
+
+export async function ensureBaseImage(settings: ImageSettings = DEFAULT_IMAGE_SETTINGS, log?: BuildLog): Promise<string> {
+  await requireDocker();
+  return buildRecipe(baseRecipe(settings, await resolveBaseImage(settings, log)), log);
+}
+
+/** The image a trial of this agent runs in: the base, plus the agent's layer when it has one. */
+export async function ensureAgentImage(agent: string | null, settings: ImageSettings = DEFAULT_IMAGE_SETTINGS, buildArgs: Record<string, string> = {}, log?: BuildLog): Promise<string> {
+  const base = await ensureBaseImage(settings, log);
+  if (!agent) return base;
+  return buildRecipe(agentRecipe(agent, base, buildArgs), log);
+}

@@ -1,0 +1,255 @@
+/**
+ * The golden executor as a validator: recomputes every derived value of a leg natively and reports
+ * where the leg disagrees with itself.
+ *
+ * Checks, by kind:
+ *   reason_transform    a reason stop's transform applied to its source stop's extracted_value
+ *   reason_code         a reason stop's reason_code, run, prints its extracted_value
+ *   compute_expression  a compute stop's bridge.expression evaluates to its extracted_value
+ *   compute_code        a compute stop's bridge.expression_code, run, prints its extracted_value
+ *   passcode            the last compute stop's extracted_value is the leg's passcode
+ *   tool_code           each python_execute_code step runs; the last step of a chain prints the stop's extracted_value
+ * Values compare numerically when both are numbers (so 20 and 20.0 agree), otherwise by Python str().
+ * Unknown transforms and programs outside the supported subset are mismatches, with the reason.
+ */
+import type { LoadedLeg } from './load.js';
+import type { JsonValue, Stop } from './schema.js';
+import { applyTransform } from './golden/transforms.js';
+import { evaluateExpression } from './golden/pyexpr.js';
+import { runProgram, type ProgramResult } from './golden/pyprogram.js';
+import { fromJson, isNumeric, jsonPyStr, pyEquals, pyRepr, pyStr, type Json, type PyValue } from './golden/pyvalue.js';
+
+// Jest runs tests in a vm sandbox where each global lookup is slow; bind the globals used here once.
+const { Object, JSON } = globalThis;
+
+export const CHECK_KINDS = ['reason_transform', 'reason_code', 'compute_expression', 'compute_code', 'passcode', 'tool_code'] as const;
+export type CheckKind = (typeof CHECK_KINDS)[number];
+
+export interface ValidationMismatch {
+  /** Leg id, e.g. `aar-dag/easy/sample_003`. */
+  id: string;
+  file: string;
+  /** The stop's `index`; null when the problem is with the leg as a whole. */
+  stop: number | null;
+  /** JSON path of the value that disagrees, or of the program that could not run: `$.stops[7].extracted_value`. */
+  path: string;
+  kind: CheckKind;
+  /** What the leg says. */
+  expected: JsonValue;
+  /** Python str() of what was computed; null when nothing could be computed. */
+  computed: string | null;
+  /** One line, saying what was computed from what, or why it could not be. */
+  message: string;
+}
+
+export interface ValidationReport {
+  legs: number;
+  /** Checks made, by kind (every kind present, possibly 0). */
+  checks: Record<CheckKind, number>;
+  mismatches: ValidationMismatch[];
+}
+
+export type ValidatableLeg = Pick<LoadedLeg, 'id' | 'file' | 'leg'>;
+
+function emptyChecks(): Record<CheckKind, number> {
+  return Object.fromEntries(CHECK_KINDS.map((k) => [k, 0])) as Record<CheckKind, number>;
+}
+
+/** Numerically when both are numbers (bools are not), otherwise by Python str(). */
+export function sameValue(expected: JsonValue, computed: PyValue): boolean {
+  try {
+    if (typeof expected === 'number' && isNumeric(computed) && typeof computed !== 'boolean') {
+      return pyEquals(fromJson(expected), computed);
+    }
+    return jsonPyStr(expected as Json) === pyStr(computed);
+  } catch {
+    return false; // a value that has no str() here (e.g. a set) is never equal
+  }
+}
+
+function sameJson(a: JsonValue, b: JsonValue): boolean {
+  if (typeof a === 'number' && typeof b === 'number') return a === b;
+  return jsonPyStr(a as Json) === jsonPyStr(b as Json);
+}
+
+function showExpected(v: JsonValue): string {
+  return typeof v === 'string' ? pyRepr(v) : jsonPyStr(v as Json);
+}
+
+function showComputed(v: PyValue): string {
+  try {
+    return pyRepr(v);
+  } catch {
+    return `<${typeof v === 'object' && v !== null ? v.type : typeof v}>`;
+  }
+}
+
+function strOrNull(v: PyValue): string | null {
+  try {
+    return pyStr(v);
+  } catch {
+    return null;
+  }
+}
+
+function oneLine(code: string): string {
+  const flat = code.replace(/\s*\n\s*/g, ' \u23ce ');
+  return flat.length > 80 ? `${flat.slice(0, 77)}...` : flat;
+}
+
+/** What a program printed, compared with a value: the printed value itself when it printed one value once. */
+function programOutcome(result: Extract<ProgramResult, { ok: true }>, expected: JsonValue): { same: boolean; computed: string | null; shown: string } {
+  if (result.printed.length === 1 && result.printed[0].length === 1) {
+    const value = result.printed[0][0];
+    return { same: sameValue(expected, value), computed: strOrNull(value), shown: `prints ${showComputed(value)}` };
+  }
+  const text = result.stdout.endsWith('\n') ? result.stdout.slice(0, -1) : result.stdout;
+  if (result.printed.length === 0) return { same: false, computed: '', shown: 'prints nothing' };
+  return { same: text === jsonPyStr(expected as Json), computed: text, shown: `prints ${JSON.stringify(text)}` };
+}
+
+class LegValidator {
+  readonly checks = emptyChecks();
+  readonly mismatches: ValidationMismatch[] = [];
+
+  constructor(readonly loaded: ValidatableLeg) {}
+
+  private mismatch(kind: CheckKind, stop: Stop | null, path: string, expected: JsonValue, computed: string | null, message: string): void {
+    this.mismatches.push({ id: this.loaded.id, file: this.loaded.file, stop: stop ? stop.index : null, path, kind, expected, computed, message });
+  }
+
+  /** Runs a program and compares what it prints with the stop's extracted_value; true when it agrees. */
+  private checkProgram(kind: CheckKind, stop: Stop, at: string, codePath: string, code: JsonValue | undefined, what: string, compare: boolean): boolean {
+    this.checks[kind]++;
+    const expected = stop.extracted_value;
+    if (typeof code !== 'string') {
+      this.mismatch(kind, stop, codePath, expected, null, `${what} is missing or not a string`);
+      return false;
+    }
+    const result = runProgram(code);
+    if (!result.ok) {
+      this.mismatch(kind, stop, codePath, expected, null, `${what} \`${oneLine(code)}\` cannot run: ${result.message}`);
+      return false;
+    }
+    if (!compare) return true;
+    const outcome = programOutcome(result, expected);
+    if (!outcome.same) {
+      this.mismatch(kind, stop, `${at}.extracted_value`, expected, outcome.computed, `${what} ${outcome.shown}, but extracted_value is ${showExpected(expected)}`);
+    }
+    return outcome.same;
+  }
+
+  private reason(stop: Stop, at: string): void {
+    const { leg } = this.loaded;
+    const expected = stop.extracted_value;
+    const codeAgrees = this.checkProgram('reason_code', stop, at, `${at}.reason_code`, stop.reason_code ?? undefined, 'reason_code', true);
+    this.checks.reason_transform++;
+    const name = stop.reason_transform;
+    const source = leg.stops.find((s) => s.index === stop.reason_source_stop);
+    if (name === null) {
+      this.mismatch('reason_transform', stop, `${at}.reason_transform`, expected, null, 'reason stop has no reason_transform');
+    } else if (!source) {
+      this.mismatch('reason_transform', stop, `${at}.reason_source_stop`, expected, null, `source stop ${stop.reason_source_stop} does not exist`);
+    } else {
+      const outcome = applyTransform(name, source.extracted_value);
+      const call = `${name}(${showExpected(source.extracted_value)}) of stop ${source.index}`;
+      if (!outcome.ok) {
+        const path = outcome.message.startsWith('unknown reason transform') ? `${at}.reason_transform` : `${at}.extracted_value`;
+        this.mismatch('reason_transform', stop, path, expected, null, `${call} cannot be computed: ${outcome.message}`);
+      } else if (!sameValue(expected, outcome.value)) {
+        const hint = codeAgrees ? ' (reason_code agrees with extracted_value, so it starts from a different value than the source stop has)' : '';
+        this.mismatch('reason_transform', stop, `${at}.extracted_value`, expected, pyStr(outcome.value), `${call} is ${outcome.value}, but extracted_value is ${showExpected(expected)}${hint}`);
+      }
+    }
+  }
+
+  private compute(stop: Stop, at: string): void {
+    const expected = stop.extracted_value;
+    const expression = stop.bridge.expression;
+    this.checks.compute_expression++;
+    if (expression === null) {
+      this.mismatch('compute_expression', stop, `${at}.bridge.expression`, expected, null, 'compute stop has no expression');
+    } else {
+      const result = evaluateExpression(expression);
+      if (!result.ok) {
+        this.mismatch('compute_expression', stop, `${at}.bridge.expression`, expected, null, `expression \`${expression}\` cannot be evaluated: ${result.message}`);
+      } else if (!sameValue(expected, result.value)) {
+        this.mismatch('compute_expression', stop, `${at}.extracted_value`, expected, strOrNull(result.value), `expression \`${expression}\` is ${showComputed(result.value)}, but extracted_value is ${showExpected(expected)}`);
+      }
+    }
+    this.checkProgram('compute_code', stop, at, `${at}.bridge.expression_code`, stop.bridge.expression_code ?? undefined, 'expression_code', true);
+  }
+
+  private toolChain(stop: Stop, at: string): void {
+    const chain = stop.bridge.tool_chain;
+    chain.forEach((step, j) => {
+      if (step.tool_name !== 'python_execute_code') return;
+      const codePath = `${at}.bridge.tool_chain[${j}].arguments.code`;
+      const last = j === chain.length - 1;
+      this.checkProgram('tool_code', stop, at, codePath, step.arguments.code, `tool_chain[${j}] python_execute_code`, last);
+    });
+  }
+
+  run(): void {
+    const { leg } = this.loaded;
+    let lastCompute: { stop: Stop; position: number } | null = null;
+    leg.stops.forEach((stop, position) => {
+      const at = `$.stops[${position}]`;
+      if (stop.stop_type === 'reason') this.reason(stop, at);
+      if (stop.stop_type === 'compute') {
+        this.compute(stop, at);
+        lastCompute = { stop, position };
+      }
+      this.toolChain(stop, at);
+    });
+
+    this.checks.passcode++;
+    const final = lastCompute as { stop: Stop; position: number } | null;
+    if (!final) {
+      this.mismatch('passcode', null, '$.stops', leg.passcode, null, 'the leg has no compute stop to give the passcode');
+    } else if (!sameJson(leg.passcode, final.stop.extracted_value)) {
+      this.mismatch(
+        'passcode',
+        final.stop,
+        '$.passcode',
+        leg.passcode,
+        jsonPyStr(final.stop.extracted_value as Json),
+        `passcode is ${leg.passcode}, but the last compute stop ($.stops[${final.position}]) gives ${showExpected(final.stop.extracted_value)}`,
+      );
+    }
+  }
+}
+
+/** Validates one leg. */
+export function validateLeg(loaded: ValidatableLeg): ValidationReport {
+  const v = new LegValidator(loaded);
+  v.run();
+  return { legs: 1, checks: v.checks, mismatches: v.mismatches };
+}
+
+/** Validates many legs into one report. */
+export function validateLegs(legs: readonly ValidatableLeg[]): ValidationReport {
+  const report: ValidationReport = { legs: 0, checks: emptyChecks(), mismatches: [] };
+  for (const leg of legs) {
+    const r = validateLeg(leg);
+    report.legs += r.legs;
+    for (const k of CHECK_KINDS) report.checks[k] += r.checks[k];
+    report.mismatches.push(...r.mismatches);
+  }
+  return report;
+}
+
+/** A short summary: legs, checks per kind, then one line per mismatch (`file: path: [kind] leg id, stop n: message`). */
+export function formatValidationReport(report: ValidationReport): string {
+  const total = CHECK_KINDS.reduce((n, k) => n + report.checks[k], 0);
+  const perKind = CHECK_KINDS.map((k) => `${report.checks[k]} ${k}`).join(', ');
+  const m = report.mismatches.length;
+  const lines = [
+    `validated ${report.legs} leg${report.legs === 1 ? '' : 's'}: ${total} checks (${perKind}); ${m} mismatch${m === 1 ? '' : 'es'}`,
+  ];
+  for (const x of report.mismatches) {
+    const where = x.stop === null ? `leg ${x.id}` : `leg ${x.id}, stop ${x.stop}`;
+    lines.push(`${x.file}: ${x.path}: [${x.kind}] ${where}: ${x.message}`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,125 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { writeSyntheticJob } from '../../../bench/synthetic-trials.js';
+import { loadLegs } from '../../../tasks/load.js';
+import { AAR_DATA_DIR, EXAMPLES_DIR, HAVE_AAR_DATA, REPO_ROOT, tempDir } from '../../helpers/data.js';
+import { runAar } from '../../helpers/cli.js';
+
+const ok = (r: ReturnType<typeof runAar>) => {
+  if (r.status !== 0) throw new Error(`exit ${r.status}\n${r.stderr}\n${r.stdout}`);
+  return r.stdout;
+};
+
+describe('aar (the compiled command, run as a process)', () => {
+  test('tasks list: the example legs by default, with K and B', () => {
+    const out = ok(runAar(['tasks', 'list']));
+    expect(out).toContain('examples-dag/medium/sample_002');
+    expect(out).toMatch(/examples-dag\/medium\/sample_002\s+K=7\s+B=10/);
+    expect(out.trim().split('\n').at(-1)).toBe('3 legs');
+  });
+
+  (HAVE_AAR_DATA ? test : test.skip)('tasks list with filters over the real data', () => {
+    const out = ok(runAar(['tasks', 'list', AAR_DATA_DIR, '--variant', 'aar-dag', '--level', 'easy']));
+    expect(out.trim().split('\n').at(-1)).toBe('100 legs');
+    const sample = ok(runAar(['tasks', 'list', AAR_DATA_DIR, '--sample', '5', '--seed', '42', '--json']));
+    expect(JSON.parse(sample)).toHaveLength(5);
+    expect(ok(runAar(['tasks', 'list', AAR_DATA_DIR, '--sample', '5', '--seed', '42', '--json']))).toBe(sample);
+  });
+
+  test('tasks show: stops, and the instruction the agent gets', () => {
+    const out = ok(runAar(['tasks', 'show', 'examples-dag/medium/sample_002']));
+    expect(out).toContain('passcode 4');
+    expect(out).toMatch(/\[4\] tool\s+= 19053835\s+python_execute_code/);
+    const instruction = ok(runAar(['tasks', 'show', path.join(EXAMPLES_DIR, 'examples-linear/easy/sample_001.json'), '--instruction']));
+    expect(instruction).toContain('https://en.wikipedia.org/wiki/Eiffel_Tower');
+    expect(instruction).toContain('tools maps_geocode');
+  });
+
+  test('tasks validate: the example legs check out; a wrong passcode is a mismatch with a non-zero exit', () => {
+    expect(ok(runAar(['tasks', 'validate']))).toMatch(/3 legs.*0 mismatches/s);
+    const { dir, cleanup } = tempDir();
+    try {
+      const leg = JSON.parse(readFileSync(path.join(EXAMPLES_DIR, 'examples-linear/easy/sample_003.json'), 'utf8'));
+      leg.passcode = (leg.passcode + 1) % 10;
+      const file = path.join(dir, 'broken.json');
+      writeFileSync(file, JSON.stringify(leg));
+      const r = runAar(['tasks', 'validate', file]);
+      expect(r.status).toBe(1);
+      expect(r.stdout).toMatch(/1 mismatch/);
+      expect(r.stdout).toContain('passcode');
+    } finally {
+      cleanup();
+    }
+  });
+
+  (HAVE_AAR_DATA ? test : test.skip)('tasks validate on the released data: 1,400 legs, 0 mismatches', () => {
+    const out = ok(runAar(['tasks', 'validate', AAR_DATA_DIR]));
+    expect(out).toMatch(/1400 legs/);
+    expect(out).toMatch(/\b0 mismatches/);
+  });
+
+  test('score: a missing answer file is "not answered" and the command succeeds', () => {
+    const leg = path.join(EXAMPLES_DIR, 'examples-linear/easy/sample_003.json');
+    const score = JSON.parse(ok(runAar(['score', '--leg', leg, '--answer', '/nonexistent/answer.txt', '--tool-log', '/nonexistent/log'])));
+    expect(score).toMatchObject({ status: 'unknown', status_reason: 'agent did not write /app/answer.txt', answered: 0, fa: 0, total_tool_calls: 0 });
+    const { dir, cleanup } = tempDir();
+    try {
+      writeFileSync(path.join(dir, 'answer.txt'), '8\n');
+      writeFileSync(path.join(dir, 'log.jsonl'), JSON.stringify({ tool: 'stock_historical_price', args: { ticker: 'AAPL', date: '2024-01-12' }, success: true, result_preview: '185.92', result_len: 6, ts: 1 }) + '\n');
+      const out = ok(runAar(['score', '--leg', leg, '--answer', path.join(dir, 'answer.txt'), '--tool-log', path.join(dir, 'log.jsonl'), '--reference']));
+      expect(out.startsWith('{\n  "reward": 1.0,\n  "status": "correct",')).toBe(true);
+      expect(JSON.parse(out)).toMatchObject({ right_tool_calls: 1, golden_chain_length: 1, tools_used: 1 });
+      expect(JSON.parse(out)).not.toHaveProperty('fa');
+    } finally {
+      cleanup();
+    }
+  });
+
+  test('bad input: one line naming the file', () => {
+    const missing = runAar(['score', '--leg', '/nonexistent/leg.json']);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr.trim()).toBe('aar: /nonexistent/leg.json: no such leg file');
+    const { dir, cleanup } = tempDir();
+    try {
+      const file = path.join(dir, 'leg.json');
+      writeFileSync(file, '{"stops": [}');
+      const bad = runAar(['score', '--leg', file]);
+      expect(bad.status).toBe(1);
+      expect(bad.stderr.trim().split('\n')).toHaveLength(1);
+      expect(bad.stderr).toContain(file);
+      const report = runAar(['report', dir, '--format', 'xml']);
+      expect(report.stderr.trim()).toBe('aar: --format: expected one of md, csv, json, got xml');
+    } finally {
+      cleanup();
+    }
+  });
+
+  test('verify and report over a job folder', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const { legs } = await loadLegs(EXAMPLES_DIR);
+      writeSyntheticJob(dir, legs, 9);
+      expect(ok(runAar(['verify', dir]))).toMatch(/^3 trials: 3 scored, 3 changed, 0 infrastructure errors/);
+      expect(ok(runAar(['verify', dir]))).toMatch(/^3 trials: 3 scored, 0 changed/);
+      expect(ok(runAar(['verify', dir, '--workers', '2']))).toMatch(/^3 trials: 3 scored, 0 changed/);
+      for (const f of readdirSync(dir).filter((d) => !d.startsWith('.') && !d.endsWith('.csv'))) writeFileSync(path.join(dir, f, 'score.json'), '{}');
+      expect(ok(runAar(['verify', dir, '--workers', '2']))).toMatch(/^3 trials: 3 scored, 3 changed/);
+      expect(ok(runAar(['report', dir]))).toMatch(/^\| agent \| model \|/);
+      const out = path.join(dir, 'report.csv');
+      ok(runAar(['report', dir, '--format', 'csv', '--out', out]));
+      expect(readFileSync(out, 'utf8').split('\n')[0]).toMatch(/^agent,model,variant,level/);
+    } finally {
+      cleanup();
+    }
+  });
+
+  test('tools list: the 19 tools', () => {
+    const out = ok(runAar(['tools', 'list']));
+    expect(out).toMatch(/^19 tools; aliases: serper_search -> web_search$/m);
+    expect(out.split('\n').filter((l) => /^[a-z_]+\s+(web|maps|weather|code|countries|finance)\s/.test(l))).toHaveLength(19);
+  });
+
+  test('the package root resolves from the compiled files', () => {
+    expect(existsSync(path.join(REPO_ROOT, 'dist', 'harness', 'cli', 'main.js'))).toBe(true);
+  });
+});

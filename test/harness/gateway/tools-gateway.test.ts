@@ -1,0 +1,150 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { GatewayServer } from '../../../harness/gateway/server.js';
+import { ToolService } from '../../../tools/service.js';
+import { REPO_ROOT, tempDir } from '../../helpers/data.js';
+import { fakeProviderContext, startFakeUpstreams, type FakeUpstreams } from '../../tools/providers/fakes/index.js';
+
+const CLI = path.join(REPO_ROOT, 'dist', 'tools-cli.cjs');
+
+let fakes: FakeUpstreams;
+let gateway: GatewayServer;
+let url: string;
+let socketPath: string;
+const dirs = tempDir('aar-gw-test-');
+
+beforeAll(async () => {
+  fakes = await startFakeUpstreams();
+  gateway = new GatewayServer({ tools: new ToolService({ mode: 'live', providers: fakeProviderContext(fakes) }) });
+  url = await gateway.listenTcp();
+  socketPath = await gateway.listenSocket(path.join(dirs.dir, 'gw.sock'));
+});
+afterAll(async () => {
+  await gateway.close();
+  await fakes.stop();
+  dirs.cleanup();
+});
+
+let trialNo = 0;
+const newTrial = () => gateway.trials.register({ trialId: `t${++trialNo}`, toolLogPath: path.join(dirs.dir, `t${trialNo}.jsonl`) });
+const logOf = (trial: { toolLogPath: string }) => readFileSync(trial.toolLogPath, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+
+const post = (token: string | undefined, route: string, body: unknown) =>
+  fetch(url + route, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+
+describe('the tool gateway over HTTP', () => {
+  test('refuses calls without a valid trial token', async () => {
+    expect((await post(undefined, '/v1/tools/call', { tool: 'maps_geocode', args: { address: 'Paris' } })).status).toBe(401);
+    expect((await post('aar-forged', '/v1/tools/call', { tool: 'maps_geocode', args: { address: 'Paris' } })).status).toBe(401);
+    const trial = newTrial();
+    gateway.trials.unregister(trial.token);
+    expect((await post(trial.token, '/v1/tools/call', { tool: 'maps_geocode', args: {} })).status).toBe(401);
+    expect(await (await fetch(url + '/healthz')).json()).toEqual({ ok: true, mode: 'live' });
+  });
+
+  test('logs each call on the host in the reference format plus our fields', async () => {
+    const trial = newTrial();
+    const reply = await (await post(trial.token, '/v1/tools/call', { tool: 'fetch_webpage', args: { url: 'https://en.m.wikipedia.org/wiki/Mount_Everest' } })).json();
+    expect(reply).toMatchObject({ ok: true, tool: 'fetch_webpage', truncated: false });
+    await post(trial.token, '/v1/tools/call', { tool: 'maps_geocode', args: { address: '' } });
+    const [fetchLine, badLine] = logOf(trial);
+    expect(Object.keys(fetchLine).slice(0, 7)).toEqual(['tool', 'args', 'success', 'result_preview', 'result_len', 'ts', 'url']);
+    expect(fetchLine).toMatchObject({
+      tool: 'fetch_webpage',
+      success: true,
+      url: 'https://en.m.wikipedia.org/wiki/Mount_Everest',
+      resolved_url: 'https://en.wikipedia.org/wiki/Mount_Everest',
+      source: expect.stringMatching(/provider|cache/),
+      truncated: false,
+    });
+    expect(fetchLine.result_preview).toBe(reply.text.slice(0, 2000));
+    expect(fetchLine.result_len).toBe([...reply.text].length);
+    expect(typeof fetchLine.latency_ms).toBe('number');
+    expect(badLine).toMatchObject({ tool: 'maps_geocode', success: false, args: { address: '' } });
+    expect(badLine).not.toHaveProperty('url');
+    expect(trial.toolCalls).toBe(2);
+  });
+
+  test('concurrent trials write their logs without interleaving or loss', async () => {
+    const trials = Array.from({ length: 8 }, newTrial);
+    await Promise.all(
+      trials.flatMap((t, i) =>
+        Array.from({ length: 40 }, (_, j) => post(t.token, '/v1/tools/call', { tool: 'web_search', args: { query: `trial ${i} call ${j}` } }).then((r) => r.json())),
+      ),
+    );
+    trials.forEach((t, i) => {
+      const lines = logOf(t);
+      expect(lines).toHaveLength(40);
+      expect(new Set(lines.map((l) => l.args.query))).toEqual(new Set(Array.from({ length: 40 }, (_, j) => `trial ${i} call ${j}`)));
+      expect(lines.every((l) => l.success === true)).toBe(true);
+    });
+  });
+});
+
+describe('the in-container tools command, as a real process against the gateway', () => {
+  // Asynchronous: the gateway answering the command runs in this very process.
+  const run = (args: string[], env: Record<string, string>) =>
+    new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+      execFile(process.execPath, [CLI, ...args], { encoding: 'utf8', env: { PATH: process.env.PATH, ...env }, timeout: 60_000 }, (error, stdout, stderr) =>
+        resolve({ status: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
+      );
+    });
+
+  test('lists the tools and explains one, without a gateway', async () => {
+    const list = await run(['--list'], {});
+    expect(list.status).toBe(0);
+    expect(list.stdout.trim().split('\n')).toHaveLength(19);
+    const help = await run(['serper_search', '--help'], {});
+    expect(help.stdout).toContain("tools web_search '{\"query\":\"tallest mountain in Europe\"}'");
+    expect(help.stdout).toContain('serper_search is another name for web_search');
+  });
+
+  test('calls a tool over TCP and over the Unix socket; errors exit non-zero', async () => {
+    const trial = newTrial();
+    const tcp = { AAR_GATEWAY_URL: url, AAR_TRIAL_TOKEN: trial.token };
+    const ok = await run(['maps_geocode', '{"address": "Paris"}'], tcp);
+    expect(ok.status).toBe(0);
+    expect(JSON.parse(ok.stdout).results[0].formatted_address).toBe('Paris, France');
+    const viaSocket = await run(['countries_population', '{"country": "Denmark"}'], { AAR_GATEWAY_SOCKET: socketPath, AAR_TRIAL_TOKEN: trial.token });
+    expect(viaSocket.status).toBe(0);
+    expect(JSON.parse(viaSocket.stdout)).toEqual({ country: 'Denmark', population: 6011488 });
+    const failed = await run(['maps_geocode', '{"address": ""}'], tcp);
+    expect(failed.status).toBe(1);
+    expect(failed.stdout).toMatch(/^Error: invalid arguments for maps_geocode/);
+    const badJson = await run(['maps_geocode', '{address: Paris}'], tcp);
+    expect(badJson.status).toBe(2);
+    expect(badJson.stdout).toMatch(/^Error: invalid JSON arguments/);
+    const noToken = await run(['maps_geocode', '{"address": "Paris"}'], { AAR_GATEWAY_URL: url });
+    expect(noToken.status).toBe(3);
+    expect(noToken.stderr).toMatch(/AAR_TRIAL_TOKEN is not set/);
+    const forged = await run(['maps_geocode', '{"address": "Paris"}'], { AAR_GATEWAY_URL: url, AAR_TRIAL_TOKEN: 'aar-forged' });
+    expect(forged.status).toBe(3);
+    expect(forged.stderr).toMatch(/refused the call \(401\)/);
+    expect(logOf(trial).map((l) => [l.tool, l.success])).toEqual([
+      ['maps_geocode', true],
+      ['countries_population', true],
+      ['maps_geocode', false],
+    ]);
+  });
+
+  test('python_execute_code runs locally and is reported to the gateway for the log', async () => {
+    const trial = newTrial();
+    const env = { AAR_GATEWAY_URL: url, AAR_TRIAL_TOKEN: trial.token };
+    const r = await run(['python_execute_code', '{"code": "print(6 * 7)"}'], env);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe('42\n');
+    const crash = await run(['python_execute_code', '{"code": "1/0"}'], env);
+    expect(crash.status).toBe(1);
+    expect(crash.stdout).toMatch(/^Exit code: 1\n[\s\S]*ZeroDivisionError/);
+    const slow = await run(['python_execute_code', '{"code": "import time; time.sleep(5)", "timeout_seconds": 0.5}'], env);
+    expect(slow.stdout).toBe('Error: code execution timed out after 0.5s\n');
+    const log = logOf(trial);
+    expect(log.map((l) => [l.tool, l.success, l.source])).toEqual([
+      ['python_execute_code', true, 'container'],
+      ['python_execute_code', false, 'container'],
+      ['python_execute_code', false, 'container'],
+    ]);
+    expect(log[0]).toMatchObject({ args: { code: 'print(6 * 7)' }, result_preview: '42', result_len: 2 });
+  });
+});

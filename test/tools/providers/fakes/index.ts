@@ -1,0 +1,89 @@
+import type { HttpClientOptions } from '../../../../tools/providers/http.js';
+import { createProviderContext } from '../../../../tools/providers/registry.js';
+import type { Endpoints, ProviderContext, ProviderKeys } from '../../../../tools/providers/types.js';
+import { openMeteoHandler, restCountriesHandler } from './data-apis.js';
+import { googleMapsHandler } from './google-maps.js';
+import { binanceHandler, yahooChartHandler } from './markets.js';
+import { openAiHandler, serperHandler } from './search-and-code.js';
+import { FakeServer, type LoggedRequest } from './server.js';
+import { webPagesHandler, wikipediaHandler } from './wikipedia.js';
+
+export { FakeServer, startFakeServer, type FakeReply, type LoggedRequest } from './server.js';
+
+/** The keys the fakes accept. */
+export const FAKE_KEYS: Required<ProviderKeys> = { google: 'test-google-key', serper: 'test-serper-key', codeModel: 'sk-test-code-model' };
+
+export interface FakeUpstreams {
+  /** Endpoints pointing at the fakes (Wikipedia's keeps the `{lang}` placeholder). */
+  endpoints: Endpoints;
+  keys: Required<ProviderKeys>;
+  /** `web` serves plain pages: use `servers.web.url + '/article.html'` and the like. */
+  servers: Record<'wikipedia' | 'web' | 'googleMaps' | 'serper' | 'openMeteo' | 'restCountries' | 'yahooFinance' | 'binance' | 'codeModel', FakeServer>;
+  /** Every request any fake received, in arrival order. */
+  requests: LoggedRequest[];
+  /** Empties the log and resets every server's queued replies, delays and in-flight mark. */
+  reset(): void;
+  stop(): Promise<void>;
+}
+
+/** Starts one fake per upstream on 127.0.0.1 (random ports). */
+export async function startFakeUpstreams(): Promise<FakeUpstreams> {
+  const requests: LoggedRequest[] = [];
+  const make = (name: string, handler: ConstructorParameters<typeof FakeServer>[1]) => new FakeServer(name, handler, requests).start();
+  const [wikipedia, web, googleMaps, serper, openMeteo, restCountries, yahooFinance, binance, codeModel] = await Promise.all([
+    make('wikipedia', wikipediaHandler),
+    make('web', webPagesHandler),
+    make('google-maps', googleMapsHandler(FAKE_KEYS.google)),
+    make('serper', serperHandler(FAKE_KEYS.serper)),
+    make('open-meteo', openMeteoHandler),
+    make('rest-countries', restCountriesHandler),
+    make('yahoo-finance', yahooChartHandler),
+    make('binance', binanceHandler),
+    make('code-model', openAiHandler(FAKE_KEYS.codeModel)),
+  ]);
+  const servers = { wikipedia, web, googleMaps, serper, openMeteo, restCountries, yahooFinance, binance, codeModel };
+  const endpoints: Endpoints = {
+    wikipedia: `${wikipedia.url}/{lang}/w/api.php`,
+    serper: serper.url,
+    googleMaps: googleMaps.url,
+    openMeteoArchive: `${openMeteo.url}/v1`,
+    openMeteoForecast: `${openMeteo.url}/v1`,
+    restCountries: `${restCountries.url}/v3.1`,
+    yahooFinance: yahooFinance.url,
+    binance: `${binance.url}/api/v3`,
+    codeModel: `${codeModel.url}/v1`,
+  };
+  return {
+    endpoints,
+    keys: { ...FAKE_KEYS },
+    servers,
+    requests,
+    reset() {
+      requests.length = 0;
+      for (const s of Object.values(servers)) s.reset();
+    },
+    stop: async () => {
+      await Promise.all(Object.values(servers).map((s) => s.stop()));
+    },
+  };
+}
+
+/**
+ * A provider context on the fakes with test-friendly HTTP settings: no default rate limits, 1-5 ms
+ * backoff, Retry-After capped at 20 ms, 1 s timeouts, 3 attempts. `http` options override these.
+ */
+export function fakeProviderContext(fakes: FakeUpstreams, overrides: { keys?: ProviderKeys; http?: HttpClientOptions; codeModel?: string } = {}): ProviderContext {
+  return createProviderContext({
+    endpoints: fakes.endpoints,
+    keys: overrides.keys ?? fakes.keys,
+    codeModel: overrides.codeModel,
+    httpOptions: {
+      providerDefaults: {},
+      defaultLimits: { concurrency: 8, timeoutMs: 1000, maxAttempts: 3 },
+      backoffBaseMs: 1,
+      backoffMaxMs: 5,
+      retryAfterMaxMs: 20,
+      ...overrides.http,
+    },
+  });
+}

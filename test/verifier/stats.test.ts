@@ -1,0 +1,25 @@
+import { boundedMean, meanOf, proportion } from '../../verifier/stats.js';
+
+describe('report statistics', () => {
+  test('Wilson interval of a proportion', () => {
+    const e = proportion(5, 10);
+    expect(e.mean).toBe(0.5);
+    expect(e.lo).toBeCloseTo(0.2366, 3);
+    expect(e.hi).toBeCloseTo(0.7634, 3);
+    const zero = proportion(0, 20);
+    expect(zero.lo).toBe(0);
+    expect(zero.hi).toBeCloseTo(0.1611, 3);
+    expect(proportion(0, 0)).toEqual({ n: 0, mean: null, lo: null, hi: null });
+  });
+  test('bounded mean with a clipped normal interval', () => {
+    const e = boundedMean([1, 1, 1, 0.5]);
+    expect(e.mean).toBeCloseTo(0.875);
+    expect(e.hi).toBe(1);
+    expect(e.lo).toBeCloseTo(0.875 - 1.96 * Math.sqrt(0.0625 / 4), 2);
+    expect(boundedMean([0.4])).toEqual({ n: 1, mean: 0.4, lo: 0, hi: 1 });
+  });
+  test('mean of the defined values', () => {
+    expect(meanOf([1, null, 3, undefined])).toBe(2);
+    expect(meanOf([null])).toBeNull();
+  });
+});

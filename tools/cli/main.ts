@@ -1,0 +1,105 @@
+/**
+ * `tools`: the command agents use inside a trial container. Bundled into one file with no dependencies
+ * (dist/tools-cli.cjs) and installed in images as /usr/local/bin/tools.
+ *
+ *   tools --list                 the tool names
+ *   tools NAME --help            arguments and an example
+ *   tools NAME '<json>'          call a tool; prints the result, exits 1 when the call failed
+ *
+ * Calls go to the gateway on the host (AAR_GATEWAY_URL or AAR_GATEWAY_SOCKET, with AAR_TRIAL_TOKEN),
+ * which runs them and logs them; python_execute_code runs here and is reported to the gateway.
+ */
+import { findToolDoc, TOOL_ALIASES, TOOL_DOCS } from '../catalog/docs.js';
+import type { ToolDoc } from '../catalog/types.js';
+import { forward } from './forward.js';
+import { gatewayFromEnv, getJson, postJson } from './gateway-client.js';
+import { runPython } from './python.js';
+
+const USAGE = `usage: tools --list | tools NAME --help | tools NAME '<json arguments>'`;
+const CALL_TIMEOUT_MS = 330_000;
+
+function help(tool: ToolDoc): string {
+  const lines = [`${tool.name}: ${tool.summary}`, `Returns ${tool.returns}.`, '', 'Arguments:'];
+  for (const p of tool.params) lines.push(`  ${p.name} (${p.type}${p.required ? ', required' : ''}): ${p.doc}`);
+  lines.push('', 'Example:', `  tools ${tool.name} '${JSON.stringify(tool.example)}'`);
+  return lines.join('\n');
+}
+
+async function call(name: string, rawArgs: string | undefined): Promise<number> {
+  let args: unknown = {};
+  if (rawArgs !== undefined && rawArgs.trim() !== '') {
+    try {
+      args = JSON.parse(rawArgs);
+    } catch (error) {
+      process.stdout.write(`Error: invalid JSON arguments: ${(error as Error).message}\n`);
+      return 2;
+    }
+  }
+  const gateway = gatewayFromEnv();
+  const tool = findToolDoc(name);
+  let reply;
+  if (tool?.runsIn === 'container') {
+    const a = (args ?? {}) as { code?: unknown; timeout_seconds?: unknown };
+    const timeout = Math.min(300, Math.max(0.1, Number(a.timeout_seconds ?? 30) || 30));
+    const started = Date.now();
+    const result =
+      typeof a.code === 'string' && a.code.trim()
+        ? await runPython(a.code, timeout)
+        : { ok: false, text: `Error: invalid arguments for ${tool.name}: code: a non-empty string is required` };
+    reply = await postJson(gateway, '/v1/tools/report', { tool: name, args, ...result, latency_ms: Date.now() - started }, CALL_TIMEOUT_MS);
+  } else {
+    reply = await postJson(gateway, '/v1/tools/call', { tool: name, args }, CALL_TIMEOUT_MS);
+  }
+  process.stdout.write(reply.text.endsWith('\n') ? reply.text : reply.text + '\n');
+  return reply.ok ? 0 : 1;
+}
+
+/**
+ * `tools --ping`: exit 0 when the gateway answers (the harness checks this before an agent runs). Retries
+ * for a few seconds: the relay to the gateway starts with the container.
+ */
+async function ping(): Promise<number> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    try {
+      const reply = await getJson(gatewayFromEnv(), '/healthz', 5_000);
+      process.stdout.write(`gateway ok (tools in ${String(reply.mode)} mode)\n`);
+      return 0;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [first, second] = argv;
+  if (!first || first === '--help' || first === '-h') {
+    process.stdout.write(`${USAGE}\n\nTools:\n${TOOL_DOCS.map((t) => `  ${t.name.padEnd(24)} ${t.summary}`).join('\n')}\n`);
+    return first ? 0 : 2;
+  }
+  if (first === '--list') {
+    process.stdout.write(TOOL_DOCS.map((t) => t.name).join('\n') + '\n');
+    return 0;
+  }
+  if (first === '--forward') return forward(Number(argv[1]), argv[2]);
+  if (first === '--ping') return ping();
+  const tool = findToolDoc(first);
+  if (second === '--help' || second === '-h') {
+    if (!tool) {
+      process.stderr.write(`tools: unknown tool '${first}'; run tools --list\n`);
+      return 2;
+    }
+    process.stdout.write(help(tool) + (TOOL_ALIASES[first] ? `\n(${first} is another name for ${tool.name})` : '') + '\n');
+    return 0;
+  }
+  return call(first, second);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: Error) => {
+    process.stderr.write(`tools: ${error.message}\n`);
+    process.exit(3);
+  },
+);

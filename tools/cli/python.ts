@@ -1,0 +1,37 @@
+import { spawn } from 'node:child_process';
+
+/**
+ * Runs python_execute_code inside the container: `python3 -c CODE` with a time limit, reporting what it
+ * printed the way the reference tool does (stdout, then stderr, "Exit code: N" first on failure).
+ */
+export function runPython(code: string, timeoutSeconds: number): Promise<{ ok: boolean; text: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('python3', ['-c', code], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    let stdout = '';
+    let stderr = '';
+    let timedOut = false;
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    }, timeoutSeconds * 1000);
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      resolve({ ok: false, text: `Error: cannot run python3: ${e.message}` });
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (timedOut) return resolve({ ok: false, text: `Error: code execution timed out after ${timeoutSeconds}s` });
+      let output = stdout;
+      if (stderr) output = output ? `${output}\n${stderr}` : stderr;
+      if (code !== 0) output = `Exit code: ${code}\n${output}`;
+      const trimmed = output.trim();
+      resolve({ ok: code === 0, text: trimmed || '(no output)' });
+    });
+  });
+}

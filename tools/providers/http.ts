@@ -1,0 +1,206 @@
+import PQueue from 'p-queue';
+import type { HttpClient, HttpRequest, HttpResponse } from './types.js';
+
+/** Limits of one provider's traffic; keys of `HttpClientOptions.limits` are provider names (`google-maps`, ...). */
+export interface ProviderLimits {
+  /** Requests in flight at once. */
+  concurrency: number;
+  /** At most `intervalCap` requests start per `interval` ms (both needed; unset = no rate limit). */
+  intervalCap?: number;
+  interval?: number;
+  /** Per-attempt timeout, covering the response body too. */
+  timeoutMs: number;
+  /** Attempts in total, the first included. */
+  maxAttempts: number;
+}
+
+export interface RetryEvent {
+  provider: string;
+  /** Method and URL without its query (which may hold an API key). */
+  target: string;
+  /** The attempt that failed, from 1. */
+  attempt: number;
+  /** `HTTP 503`, `timeout after 30000 ms`, `network error: ECONNREFUSED`, ... */
+  reason: string;
+  delayMs: number;
+}
+
+/**
+ * Options of `FetchHttpClient`; every field is optional. A provider's limits are, field by field, the first set of:
+ * `limits[provider]`, `providerDefaults[provider]` (default: DEFAULT_PROVIDER_LIMITS), `defaultLimits`, and
+ * concurrency 4, no rate limit, timeoutMs 30000, maxAttempts 4. Other defaults:
+ * - backoff before retry n (from 1): min(backoffMaxMs, backoffBaseMs * 2^(n-1)), of which a random half is jitter;
+ *   `backoffBaseMs` 500, `backoffMaxMs` 8000
+ * - a `Retry-After` header (seconds or HTTP date) replaces the backoff, capped at `retryAfterMaxMs` (30000)
+ * - `retryOnTimeout`: true (a timed-out attempt is retried like a network error)
+ * - `sleep`: setTimeout-based; `random`: Math.random; `fetch`: the global fetch (tests may inject all three)
+ */
+export interface HttpClientOptions {
+  limits?: Record<string, Partial<ProviderLimits>>;
+  /** Replaces DEFAULT_PROVIDER_LIMITS (`{}` drops them, e.g. in tests). */
+  providerDefaults?: Record<string, Partial<ProviderLimits>>;
+  defaultLimits?: Partial<ProviderLimits>;
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  retryAfterMaxMs?: number;
+  retryOnTimeout?: boolean;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  fetch?: typeof fetch;
+  /** Called before each retry's wait (for logging). */
+  onRetry?: (event: RetryEvent) => void;
+}
+
+const BASE_LIMITS: ProviderLimits = { concurrency: 4, timeoutMs: 30_000, maxAttempts: 4 };
+
+/** Conservative per-upstream defaults (public free APIs get a rate limit; the code model gets time to think). */
+export const DEFAULT_PROVIDER_LIMITS: Readonly<Record<string, Partial<ProviderLimits>>> = {
+  web: { concurrency: 8 },
+  wikipedia: { concurrency: 4, intervalCap: 20, interval: 1000 },
+  serper: { concurrency: 4 },
+  'google-maps': { concurrency: 8 },
+  'open-meteo': { concurrency: 2, intervalCap: 5, interval: 1000 },
+  'rest-countries': { concurrency: 2, intervalCap: 5, interval: 1000 },
+  'yahoo-finance': { concurrency: 2, intervalCap: 2, interval: 1000 },
+  binance: { concurrency: 4, intervalCap: 10, interval: 1000 },
+  'code-model': { concurrency: 4, timeoutMs: 120_000, maxAttempts: 3 },
+};
+
+/** A request that got no HTTP response (network failure or timeout) on its last attempt. */
+export class HttpRequestError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'network' | 'timeout',
+    readonly attempts: number,
+  ) {
+    super(message);
+    this.name = 'HttpRequestError';
+  }
+}
+
+/** Per-provider counters since the client was made. */
+export interface ProviderStats {
+  requests: number;
+  attempts: number;
+  retries: number;
+  /** Requests that threw (no response) or ended non-2xx. */
+  failures: number;
+}
+
+type Attempt = { response: HttpResponse } | { error: HttpRequestError };
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function isRetryableStatus(status: number): boolean {
+  return status === 429 || status >= 500;
+}
+
+/** Delay asked for by a Retry-After header, in ms; undefined when absent or unreadable. */
+export function retryAfterMs(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  if (/^\s*\d+(\.\d+)?\s*$/.test(value)) return Math.round(Number(value) * 1000);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** The URL with its query applied (undefined values left out). */
+export function buildUrl(req: HttpRequest): URL {
+  const url = new URL(req.url);
+  for (const [k, v] of Object.entries(req.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  return url;
+}
+
+export class FetchHttpClient implements HttpClient {
+  private readonly queues = new Map<string, PQueue>();
+  private readonly counters = new Map<string, ProviderStats>();
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly random: () => number;
+  private readonly fetchFn: typeof fetch;
+
+  constructor(private readonly options: HttpClientOptions = {}) {
+    this.sleep = options.sleep ?? defaultSleep;
+    this.random = options.random ?? Math.random;
+    this.fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
+  }
+
+  limitsFor(provider: string): ProviderLimits {
+    const providerDefaults = this.options.providerDefaults ?? DEFAULT_PROVIDER_LIMITS;
+    return { ...BASE_LIMITS, ...this.options.defaultLimits, ...providerDefaults[provider], ...this.options.limits?.[provider] };
+  }
+
+  stats(): Record<string, ProviderStats> {
+    return Object.fromEntries([...this.counters].map(([k, v]) => [k, { ...v }]));
+  }
+
+  async request(provider: string, req: HttpRequest): Promise<HttpResponse> {
+    const limits = this.limitsFor(provider);
+    const queue = this.queueFor(provider, limits);
+    const stats = this.statsFor(provider);
+    stats.requests++;
+    const url = buildUrl(req);
+    const target = `${req.method ?? 'GET'} ${url.origin}${url.pathname}`;
+    for (let attempt = 1; ; attempt++) {
+      stats.attempts++;
+      // Each attempt queues on its own, so a request waiting to retry does not hold a concurrency slot.
+      const result = (await queue.add(() => this.attempt(url, req, limits.timeoutMs, target, attempt))) as Attempt;
+      const retryable = 'response' in result ? isRetryableStatus(result.response.status) : result.error.kind === 'network' || this.options.retryOnTimeout !== false;
+      if (!retryable || attempt >= limits.maxAttempts) {
+        if ('error' in result) {
+          stats.failures++;
+          throw result.error;
+        }
+        if (result.response.status >= 300) stats.failures++;
+        return result.response;
+      }
+      const reason = 'response' in result ? `HTTP ${result.response.status}` : result.error.message;
+      const delayMs = this.retryDelay(attempt, 'response' in result ? result.response.headers.get('retry-after') : null);
+      stats.retries++;
+      this.options.onRetry?.({ provider, target, attempt, reason, delayMs });
+      await this.sleep(delayMs);
+    }
+  }
+
+  private retryDelay(attempt: number, retryAfter: string | null): number {
+    const asked = retryAfterMs(retryAfter);
+    if (asked !== undefined) return Math.min(asked, this.options.retryAfterMaxMs ?? 30_000);
+    const ceiling = Math.min(this.options.backoffMaxMs ?? 8000, (this.options.backoffBaseMs ?? 500) * 2 ** (attempt - 1));
+    return Math.round(ceiling / 2 + (ceiling / 2) * this.random());
+  }
+
+  private async attempt(url: URL, req: HttpRequest, timeoutMs: number, target: string, attempt: number): Promise<Attempt> {
+    const headers: Record<string, string> = { ...req.headers };
+    let body: string | undefined;
+    if (req.json !== undefined) {
+      body = JSON.stringify(req.json);
+      headers['content-type'] ??= 'application/json';
+    }
+    try {
+      const res = await this.fetchFn(url, { method: req.method ?? 'GET', headers, body, redirect: 'follow', signal: AbortSignal.timeout(timeoutMs) });
+      const text = await res.text();
+      return { response: { status: res.status, url: res.url || url.toString(), headers: res.headers, text, attempts: attempt } };
+    } catch (err) {
+      const e = err as Error & { cause?: { code?: string; message?: string } };
+      if (e.name === 'TimeoutError' || e.name === 'AbortError') {
+        return { error: new HttpRequestError(`${target}: timeout after ${timeoutMs} ms`, 'timeout', attempt) };
+      }
+      const detail = e.cause?.code ?? e.cause?.message ?? e.message;
+      return { error: new HttpRequestError(`${target}: network error: ${detail}`, 'network', attempt) };
+    }
+  }
+
+  private queueFor(provider: string, limits: ProviderLimits): PQueue {
+    let queue = this.queues.get(provider);
+    if (!queue) {
+      const rate = limits.intervalCap && limits.interval ? { intervalCap: limits.intervalCap, interval: limits.interval } : {};
+      queue = new PQueue({ concurrency: limits.concurrency, ...rate });
+      this.queues.set(provider, queue);
+    }
+    return queue;
+  }
+
+  private statsFor(provider: string): ProviderStats {
+    let s = this.counters.get(provider);
+    if (!s) this.counters.set(provider, (s = { requests: 0, attempts: 0, retries: 0, failures: 0 }));
+    return s;
+  }
+}

@@ -1,0 +1,49 @@
+import { TOOL_ALIASES } from '../catalog/index.js';
+import { binanceProvider } from './binance.js';
+import { codeModelProvider } from './code-model.js';
+import { googleMapsProvider } from './google-maps.js';
+import { FetchHttpClient, type HttpClientOptions } from './http.js';
+import { openMeteoProvider } from './open-meteo.js';
+import { restCountriesProvider } from './rest-countries.js';
+import { serperProvider } from './serper.js';
+import { DEFAULT_ENDPOINTS, keysFromEnv, type Endpoints, type HttpClient, type ProviderContext, type ProviderKeys, type ToolProvider } from './types.js';
+import { webProvider } from './web.js';
+import { yahooFinanceProvider } from './yahoo-finance.js';
+
+/** The live providers by name. Together they serve every catalog tool that runs on the host. */
+export const PROVIDERS: Readonly<Record<string, ToolProvider>> = Object.fromEntries(
+  [webProvider, serperProvider, googleMapsProvider, openMeteoProvider, restCountriesProvider, yahooFinanceProvider, binanceProvider, codeModelProvider].map((p) => [p.name, p]),
+);
+
+const byTool = new Map(Object.values(PROVIDERS).flatMap((p) => p.tools.map((t) => [t, p] as const)));
+
+/**
+ * The provider serving a tool (aliases such as serper_search followed), or undefined for an unknown tool.
+ * python_execute_code has no provider on purpose: it runs inside the trial container, never on the host.
+ */
+export function providerFor(toolName: string): ToolProvider | undefined {
+  return byTool.get(TOOL_ALIASES[toolName] ?? toolName);
+}
+
+export interface ProviderContextOptions {
+  /** Overrides of DEFAULT_ENDPOINTS (tests point them at local servers). */
+  endpoints?: Partial<Endpoints>;
+  /** API keys; default: read from `env` (GOOGLE_API_KEY, SERPER_API_KEY, OPENAI_API_KEY). */
+  keys?: ProviderKeys;
+  env?: NodeJS.ProcessEnv;
+  /** An HTTP client to share; default: a new FetchHttpClient with `httpOptions`. */
+  http?: HttpClient;
+  httpOptions?: HttpClientOptions;
+  /** Model for python_generate_code (the provider's default is gpt-4o-mini). */
+  codeModel?: string;
+}
+
+/** What providers need for a job: endpoints, host keys and one HTTP client (its limits span all trials). */
+export function createProviderContext(options: ProviderContextOptions = {}): ProviderContext {
+  return {
+    endpoints: { ...DEFAULT_ENDPOINTS, ...options.endpoints },
+    keys: options.keys ?? keysFromEnv(options.env ?? process.env),
+    http: options.http ?? new FetchHttpClient(options.httpOptions),
+    ...(options.codeModel ? { codeModel: options.codeModel } : {}),
+  };
+}

@@ -1,0 +1,124 @@
+import { checkToolArgs, findTool, TOOLS } from './catalog/index.js';
+import { providerFor } from './providers/registry.js';
+import type { ProviderContext, ToolResult } from './providers/types.js';
+import { callIdentity, type CallIdentity } from './store/canonical.js';
+import { entryToResult, type ResponseStore } from './store/store.js';
+import { PAPER_OUTPUT_LIMIT, truncateOutput } from './truncate.js';
+
+/** live: call the providers; record: call them and store every response; replay: serve stored responses only. */
+export const TOOL_MODES = ['live', 'record', 'replay'] as const;
+export type ToolMode = (typeof TOOL_MODES)[number];
+
+export interface ToolServiceOptions {
+  mode: ToolMode;
+  /** Needed for record and replay. */
+  store?: ResponseStore;
+  /** Needed for live and record. */
+  providers?: ProviderContext;
+  /** Tool outputs longer than this many characters are cut (default: the paper's 8,000). */
+  outputLimit?: number;
+}
+
+/** One tool call as the gateway answers and logs it. */
+export interface ToolCallOutcome {
+  /** The catalog name (aliases resolved), or the name as called when unknown. */
+  tool: string;
+  ok: boolean;
+  /** What the agent sees: truncated, with a note where it was cut. */
+  text: string;
+  truncated: boolean;
+  fullLength: number;
+  resolvedUrl?: string;
+  /** Where the response came from. */
+  source: 'provider' | 'cache' | 'store' | 'container' | 'gateway';
+  providerError?: string;
+}
+
+const failure = (tool: string, message: string): ToolCallOutcome => ({
+  tool,
+  ok: false,
+  text: `Error: ${message}`,
+  truncated: false,
+  fullLength: message.length + 7,
+  source: 'gateway',
+});
+
+/**
+ * Executes tool calls for every trial of a job: argument checks, the response cache shared by all trials
+ * (concurrent identical calls wait for one upstream request), record/replay, and truncation.
+ */
+export class ToolService {
+  private readonly cache = new Map<string, Promise<ToolResult>>();
+  readonly outputLimit: number;
+
+  constructor(private readonly options: ToolServiceOptions) {
+    if (options.mode !== 'live' && !options.store) throw new Error(`tool mode ${options.mode} needs a store`);
+    if (options.mode !== 'replay' && !options.providers) throw new Error(`tool mode ${options.mode} needs provider settings`);
+    this.outputLimit = options.outputLimit ?? PAPER_OUTPUT_LIMIT;
+  }
+
+  get mode(): ToolMode {
+    return this.options.mode;
+  }
+
+  async call(name: string, rawArgs: unknown): Promise<ToolCallOutcome> {
+    const tool = findTool(name);
+    if (!tool) return failure(name, `unknown tool '${name}'. Available: ${TOOLS.map((t) => t.name).join(', ')}`);
+    if (tool.runsIn === 'container') return failure(tool.name, `${tool.name} runs inside your container: call it with the tools command`);
+    const checked = checkToolArgs(tool, rawArgs ?? {});
+    if (!checked.ok) return failure(tool.name, checked.error);
+    const id = callIdentity(tool.name, checked.args);
+
+    let source: ToolCallOutcome['source'] = 'cache';
+    let pending = this.cache.get(id.key);
+    if (!pending) {
+      source = this.options.mode === 'replay' ? 'store' : 'provider';
+      pending = this.fetch(id, checked.args);
+      this.cache.set(id.key, pending);
+    }
+    let result: ToolResult;
+    try {
+      result = await pending;
+    } catch (error) {
+      this.cache.delete(id.key);
+      return failure(tool.name, `${tool.name} failed: ${(error as Error).message}`);
+    }
+    if (result.transient) this.cache.delete(id.key);
+    return this.finish(tool.name, result, source);
+  }
+
+  /** A call that ran inside the container (python_execute_code), reported for the log and truncated. */
+  report(name: string, output: { ok: boolean; text: string }): ToolCallOutcome {
+    const tool = findTool(name);
+    if (!tool || tool.runsIn !== 'container') return failure(name, `only tools that run in the container can be reported, not '${name}'`);
+    return this.finish(tool.name, { ok: output.ok, text: output.text }, 'container');
+  }
+
+  private async fetch(id: CallIdentity, args: Record<string, unknown>): Promise<ToolResult> {
+    const { mode, store, providers } = this.options;
+    if (mode === 'replay') {
+      const entry = store!.get(id);
+      if (entry) return entryToResult(entry);
+      return { ok: false, text: `Error: no recorded response for ${id.tool} ${id.args} (tool mode is replay)`, providerError: 'replay miss' };
+    }
+    const provider = providerFor(id.tool);
+    if (!provider) return { ok: false, text: `Error: no provider serves ${id.tool}` };
+    const result = await provider.call(id.tool, args, providers!);
+    if (mode === 'record' && !result.transient) store!.put(id, result, 'live');
+    return result;
+  }
+
+  private finish(tool: string, result: ToolResult, source: ToolCallOutcome['source']): ToolCallOutcome {
+    const cut = truncateOutput(result.text, this.outputLimit);
+    return {
+      tool,
+      ok: result.ok,
+      text: cut.text,
+      truncated: cut.truncated,
+      fullLength: cut.fullLength,
+      source,
+      ...(result.resolvedUrl ? { resolvedUrl: result.resolvedUrl } : {}),
+      ...(result.providerError ? { providerError: result.providerError } : {}),
+    };
+  }
+}

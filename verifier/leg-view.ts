@@ -1,0 +1,145 @@
+import { findToolDoc } from '../tools/catalog/docs.js';
+import { pyFloat, PyFloat, pyIntStr, pyLower, pyStr, pyStrip, type PyValue } from './python/index.js';
+import { isPyDict, pyGet, pyKeys, pyList, type PyDict } from './pydict.js';
+import { canonicalPage, referenceNormalizeUrl } from './urls.js';
+
+/** A golden argument, with the text forms the matching rule compares already computed. */
+export interface GoldenArg {
+  key: string;
+  /** `str(value).lower().strip()` */
+  text: string;
+  /** `float(text.replace(",", ""))`, or null where Python raises ValueError. */
+  number: number | null;
+}
+
+export interface GoldenStep {
+  /** `step.get("tool_name", "")` as the reference compares it. */
+  toolName: PyValue;
+  /** The tool's catalog name (aliases resolved), for the paper's RCR. */
+  canonicalName: string | undefined;
+  /** True when the golden arguments are empty or None: they match any call. */
+  matchesAnyArgs: boolean;
+  /** False when `arguments` is present but not a dict (never matches in the reference). */
+  argsAreDict: boolean;
+  /** Golden keys not starting with "__". */
+  args: GoldenArg[];
+}
+
+/** Everything scoring needs from a leg, computed once per leg rather than once per trial. */
+export interface LegView {
+  stops: number;
+  pageStops: number;
+  toolStops: number;
+  reasonStops: number;
+  /** The passcode as the reference writes expected_answer.txt and reads it back. */
+  expectedAnswer: string;
+  /** Normalised by the reference rule. */
+  referencePages: Set<string>;
+  /** Canonical page identities, for PVR. */
+  canonicalPages: Set<string>;
+  /** Tool-chain steps of `tool` and `compute` stops, in order. */
+  goldenSteps: GoldenStep[];
+  expectedTools: Set<string>;
+  /** The chains of `tool` stops only, for RCR. */
+  toolStopChains: GoldenStep[][];
+  /** `str(extracted_value).strip()` of every stop whose value is not None. */
+  expectedValues: string[];
+  stepBudget: number;
+}
+
+export function goldenArgText(value: PyValue): GoldenArg['text'] {
+  return pyStrip(pyLower(pyStr(value)));
+}
+
+/**
+ * `str(value).strip()`, except that an integral float below 1e16 is written as the int it equals: the
+ * reference's check finds "20.0" exactly when it finds "20" (it also tries str(int(x))), so both forms
+ * give the same verdict, and a leg read without Python's float types scores the same.
+ */
+function expectedValueText(value: PyValue): string {
+  if (value instanceof PyFloat && Number.isInteger(value.value) && Math.abs(value.value) < 1e16) return pyIntStr(value.value);
+  return pyStrip(pyStr(value));
+}
+
+function goldenStep(step: PyDict): GoldenStep {
+  const toolName = pyGet(step, 'tool_name') ?? '';
+  const raw = pyGet(step, 'arguments');
+  const argsAreDict = raw === undefined || raw === null || isPyDict(raw);
+  const keys = isPyDict(raw) ? pyKeys(raw) : [];
+  const args = keys
+    .filter((k) => !k.startsWith('__'))
+    .map((key) => {
+      const text = goldenArgText(pyGet(raw as PyDict, key) as PyValue);
+      return { key, text, number: pyFloat(text.split(',').join('')) };
+    });
+  return {
+    toolName,
+    canonicalName: typeof toolName === 'string' ? (findToolDoc(toolName)?.name ?? toolName) : undefined,
+    matchesAnyArgs: raw === undefined || raw === null || (isPyDict(raw) && keys.length === 0),
+    argsAreDict,
+    args,
+  };
+}
+
+function chainOf(stop: PyDict): GoldenStep[] {
+  const bridge = pyGet(stop, 'bridge');
+  return (isPyDict(bridge) ? pyList(pyGet(bridge, 'tool_chain')) : []).filter(isPyDict).map(goldenStep);
+}
+
+export function buildLegView(leg: PyDict): LegView {
+  const stops = pyList(pyGet(leg, 'stops')).filter(isPyDict);
+  const typeOf = (s: PyDict): PyValue | undefined => pyGet(s, 'stop_type');
+  const passcode = pyGet(leg, 'passcode');
+  const view: LegView = {
+    stops: stops.length,
+    pageStops: 0,
+    toolStops: 0,
+    reasonStops: 0,
+    expectedAnswer: pyStrip(pyStr(passcode === undefined ? -1 : passcode)),
+    referencePages: new Set(),
+    canonicalPages: new Set(),
+    goldenSteps: [],
+    expectedTools: new Set(),
+    toolStopChains: [],
+    expectedValues: [],
+    stepBudget: Math.max(10, Math.floor(1.5 * stops.length)),
+  };
+  for (const stop of stops) {
+    const type = typeOf(stop);
+    const url = pyGet(stop, 'page_url');
+    if (type === 'page') {
+      view.pageStops++;
+      if (typeof url === 'string' && url) {
+        view.referencePages.add(referenceNormalizeUrl(url));
+        view.canonicalPages.add(canonicalPage(url) ?? url);
+      }
+    }
+    if (type === 'reason') view.reasonStops++;
+    if (type === 'tool' || type === 'compute') {
+      view.toolStops++;
+      const chain = chainOf(stop);
+      view.goldenSteps.push(...chain);
+      if (type === 'tool') view.toolStopChains.push(chain);
+    }
+    const value = pyGet(stop, 'extracted_value');
+    if (value !== undefined && value !== null) view.expectedValues.push(expectedValueText(value));
+  }
+  for (const step of view.goldenSteps) {
+    if (typeof step.toolName === 'string' && step.toolName) view.expectedTools.add(step.toolName);
+  }
+  return view;
+}
+
+const cache = new Map<string, LegView>();
+const CACHE_LIMIT = 4096;
+
+/** The view of a leg given as JSON text, cached by that text (a job scores each leg once per agent and attempt). */
+export function legViewOfText(text: string, parse: (text: string) => PyDict): LegView {
+  let view = cache.get(text);
+  if (!view) {
+    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+    view = buildLegView(parse(text));
+    cache.set(text, view);
+  }
+  return view;
+}

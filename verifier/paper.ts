@@ -1,0 +1,98 @@
+import { lenientArgsMatch } from './args-match.js';
+import type { LegView } from './leg-view.js';
+import type { ReferenceFields } from './reference.js';
+import type { LoggedCall } from './tool-log.js';
+
+/** Facts about a trial's run that the answer and tool log do not hold (from trial.json / model_log.jsonl). */
+export interface RunFacts {
+  steps?: number | null;
+  step_limit_hit?: boolean | null;
+  timed_out?: boolean | null;
+  wall_s?: number | null;
+  input_tokens?: number | null;
+  output_tokens?: number | null;
+  cached_tokens?: number | null;
+  cost_usd?: number | null;
+}
+
+export type Diagnosis = 'navigation' | 'tool_use' | 'computation';
+
+/** The AAR paper's metrics (sections 5 and 6.4), with our canonical page identity. */
+export interface PaperMetrics {
+  fa: 0 | 1;
+  pvr: number | null;
+  rcr: number | null;
+  steps: number | null;
+  step_budget: number;
+  step_limit_hit: boolean;
+  tool_calls: number;
+  timed_out: boolean | null;
+  wall_s: number | null;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  cached_tokens: number | null;
+  cost_usd: number | null;
+  /** Why a trial that is not correct failed; null for a correct trial. */
+  diagnosis: Diagnosis | null;
+  /** Correct with pvr < 0.3 (appendix K). */
+  shortcut: boolean;
+  /** Wrong with intermediate_rate >= 0.8 (appendix H). */
+  near_miss: boolean;
+}
+
+/** Fraction of page stops whose page the agent fetched (by URL, or by the page a fetch resolved to). */
+export function pitStopVisitRate(view: LegView, calls: readonly LoggedCall[]): number | null {
+  if (!view.canonicalPages.size) return null;
+  const visited = new Set(calls.flatMap((c) => c.pages));
+  let hits = 0;
+  for (const page of view.canonicalPages) if (visited.has(page)) hits++;
+  return hits / view.canonicalPages.size;
+}
+
+/** Fraction of `tool` stops whose every tool-chain step has a matching call; one call may serve several stops. */
+export function roadblockCompletionRate(view: LegView, calls: readonly LoggedCall[]): number | null {
+  if (!view.toolStopChains.length) return null;
+  let completed = 0;
+  for (const chain of view.toolStopChains) {
+    const done = chain.every((step) =>
+      calls.some(
+        (c) => c.canonicalName !== undefined && c.canonicalName === step.canonicalName && (step.canonicalName === 'python_execute_code' || lenientArgsMatch(step, c.args)),
+      ),
+    );
+    if (done) completed++;
+  }
+  return completed / view.toolStopChains.length;
+}
+
+export function diagnose(fa: 0 | 1, pvr: number | null, rcr: number | null): Diagnosis | null {
+  if (fa === 1) return null;
+  if (pvr !== null && pvr < 0.5) return 'navigation';
+  if (rcr !== null && rcr < 0.5) return 'tool_use';
+  return 'computation';
+}
+
+export function computePaperMetrics(view: LegView, calls: readonly LoggedCall[], reference: ReferenceFields, run: RunFacts): PaperMetrics {
+  const fa: 0 | 1 = reference.status === 'correct' ? 1 : 0;
+  const pvr = pitStopVisitRate(view, calls);
+  const rcr = roadblockCompletionRate(view, calls);
+  const steps = run.steps ?? null;
+  const noValidAnswer = reference.status === 'unknown';
+  return {
+    fa,
+    pvr,
+    rcr,
+    steps,
+    step_budget: view.stepBudget,
+    step_limit_hit: noValidAnswer && (run.step_limit_hit === true || (steps !== null && steps >= view.stepBudget)),
+    tool_calls: calls.length,
+    timed_out: run.timed_out ?? null,
+    wall_s: run.wall_s ?? null,
+    input_tokens: run.input_tokens ?? null,
+    output_tokens: run.output_tokens ?? null,
+    cached_tokens: run.cached_tokens ?? null,
+    cost_usd: run.cost_usd ?? null,
+    diagnosis: diagnose(fa, pvr, rcr),
+    shortcut: fa === 1 && pvr !== null && pvr < 0.3,
+    near_miss: fa === 0 && reference.intermediate_rate !== null && reference.intermediate_rate >= 0.8,
+  };
+}

@@ -1,0 +1,52 @@
+import { PyFloat, pyJsonDumps, type PyValue } from './python/index.js';
+import { parseLegForScoring } from './leg-tree.js';
+import { buildLegView, legViewOfText, type LegView } from './leg-view.js';
+import { computePaperMetrics, type PaperMetrics, type RunFacts } from './paper.js';
+import { isPyDict, type PyDict } from './pydict.js';
+import { computeReferenceFields, REFERENCE_FIELDS, REFERENCE_FLOAT_FIELDS, type ReferenceFields } from './reference.js';
+import { parseToolLog } from './tool-log.js';
+
+/** Everything METRICS.md defines for one trial: the reference-compatible fields first, then the paper's. */
+export interface TrialScore extends ReferenceFields, PaperMetrics {
+  /** Non-blank tool-log lines that were not a JSON object (skipped, as the reference skips them). */
+  log_lines_skipped: number;
+}
+
+/**
+ * A leg for scoring: its JSON text (read with Python's types, so 20.0 stays a float), or an already parsed
+ * leg object (a plain JSON value: integral floats then read as ints).
+ */
+export type ScorableLeg = string | object;
+
+export function legView(leg: ScorableLeg): LegView {
+  if (typeof leg === 'string') return legViewOfText(leg, parseLegForScoring);
+  if (!isPyDict(leg as PyValue)) throw new Error('a leg must be a JSON object');
+  return buildLegView(leg as PyDict);
+}
+
+/**
+ * Scores one trial from its three inputs: the leg, the answer file's text (null when the agent wrote
+ * none) and the tool log's text (null when there is none). `run` adds what only the run knows.
+ */
+export function scoreTrial(leg: ScorableLeg, answerText: string | null, toolLogText: string | null, run: RunFacts = {}): TrialScore {
+  const view = legView(leg);
+  const { calls, skippedLines } = parseToolLog(toolLogText);
+  const reference = computeReferenceFields(view, answerText, calls);
+  return { ...reference, ...computePaperMetrics(view, calls, reference, run), log_lines_skipped: skippedLines };
+}
+
+const FLOAT_FIELDS = new Set<string>([...REFERENCE_FLOAT_FIELDS, 'pvr', 'rcr', 'wall_s', 'cost_usd']);
+
+/** The score as JSON text, floats written the way Python writes them (1.0, 0.667), two-space indent. */
+export function scoreToJson(score: TrialScore | ReferenceFields): string {
+  const out = new Map<string, PyValue>();
+  for (const [key, value] of Object.entries(score)) {
+    out.set(key, typeof value === 'number' && FLOAT_FIELDS.has(key) ? new PyFloat(value) : (value as PyValue));
+  }
+  return pyJsonDumps(out, 2) + '\n';
+}
+
+/** Only the reference verifier's fields, in its order: a drop-in reward.json. */
+export function referenceOnly(score: TrialScore): ReferenceFields {
+  return Object.fromEntries(REFERENCE_FIELDS.map((f) => [f, score[f]])) as unknown as ReferenceFields;
+}
