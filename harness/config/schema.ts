@@ -60,6 +60,18 @@ export const JobConfigSchema = z.strictObject({
       endpoints: z.record(z.string(), z.string()).default({}),
     })
     .default({ mode: 'live', output_limit: 8000, endpoints: {} }),
+  /** The model gateway: where model traffic goes (keys stay on the host: ANTHROPIC_API_KEY, OPENAI_API_KEY). */
+  models: z
+    .strictObject({
+      anthropic_base_url: z.string().url().default('https://api.anthropic.com'),
+      openai_base_url: z.string().url().default('https://api.openai.com/v1'),
+      /** A price table (YAML, USD per million tokens) instead of configs/prices.yaml. */
+      prices: z.string().optional(),
+      /** Attempts per model request on 429, 5xx and timeouts. */
+      max_attempts: positiveInt.default(4),
+      timeout_s: z.number().positive().default(300),
+    })
+    .default({ anthropic_base_url: 'https://api.anthropic.com', openai_base_url: 'https://api.openai.com/v1', max_attempts: 4, timeout_s: 300 }),
   images: z
     .strictObject({
       /** `auto`, or an image to build on (e.g. debian:bookworm-slim). */

@@ -107,6 +107,7 @@ describe('validateLeg', () => {
       legs: 1,
       checks: { reason_transform: 1, reason_code: 1, compute_expression: 1, compute_code: 1, passcode: 1, tool_code: 1 },
       mismatches: [],
+      notes: [],
     });
   });
 
@@ -129,21 +130,23 @@ describe('validateLeg', () => {
         kind: 'reason_transform',
         expected: 55229,
         computed: '19',
-        message: 'digit_sum(55225) of stop 1 is 19, but extracted_value is 55229 (reason_code agrees with extracted_value, so it starts from a different value than the source stop has)',
+        message: 'digit_sum(55225) of stop 1 is 19, but extracted_value is 55229',
       },
     ]);
+    expect(report.notes).toEqual([]);
   });
 
-  it('changed source value (the stale inputs of the released data): the transform check says the code started elsewhere', () => {
+  it('changed source value (the stale inputs of the released data): a note saying the code started elsewhere, not a mismatch', () => {
     const report = validateLeg(
       loaded((l) => {
         l.stops[1].extracted_value = 55230;
         l.stops[1].bridge.tool_chain[0].arguments.code = DATE_CODE.replace('2026-03-15', '2026-03-20');
       }),
     );
-    expect(report.mismatches.map((m) => [m.kind, m.path, m.computed])).toEqual([['reason_transform', '$.stops[2].extracted_value', '55243']]);
-    expect(report.mismatches[0].message).toBe(
-      'next_prime(55230) of stop 1 is 55243, but extracted_value is 55229 (reason_code agrees with extracted_value, so it starts from a different value than the source stop has)',
+    expect(report.mismatches).toEqual([]);
+    expect(report.notes.map((m) => [m.kind, m.path, m.computed])).toEqual([['reason_transform', '$.stops[2].extracted_value', '55243']]);
+    expect(report.notes[0].message).toBe(
+      "stale source: next_prime(55230) of stop 1 is 55243, but reason_code computes extracted_value 55229 as next_prime(55225): stop 1's value changed after this stop was computed",
     );
   });
 
@@ -272,9 +275,10 @@ describe('validateLegs and formatValidationReport', () => {
 });
 
 /**
- * The released data disagrees with itself in 28 reason stops: each one's source is a live "Count the
- * number of ... near ..." tool stop whose extracted_value differs from the input its reason_code (and
- * extracted_value) were computed from. Every other check passes.
+ * In 28 reason stops of the released data, the source is a live "Count the number of ... near ..." tool
+ * stop whose extracted_value differs from the input its reason_code (and extracted_value) were computed
+ * from: the count was refreshed after the reason stop was made. The reason stops' own traces are
+ * consistent, so these are notes, not mismatches. Every other check passes.
  */
 const KNOWN_STALE_REASON_INPUTS: Array<[string, string, number, string]> = [
   ['aar-dag/extreme/sample_082', '$.stops[27].extracted_value', 7, '2'],
@@ -308,30 +312,24 @@ const KNOWN_STALE_REASON_INPUTS: Array<[string, string, number, string]> = [
 ];
 
 const describeData = existsSync(DATA) ? describe : describe.skip;
-if (!existsSync(DATA)) {
-  // eslint-disable-next-line no-console
-  console.warn(`skipping the real-data validation: ${DATA} is absent`);
-}
+if (!existsSync(DATA)) console.warn(`skipping the real-data validation: ${DATA} is absent`);
 
 describeData(`the released legs in ${DATA}`, () => {
-  it('validate with no mismatches beyond the 28 known stale reason inputs, in well under a second', async () => {
+  it('validate with 0 mismatches and the 28 known stale reason inputs as notes', async () => {
     const { legs, problems } = await loadLegs(DATA);
     expect(problems).toEqual([]);
-    const start = performance.now();
     const report = validateLegs(legs);
-    const elapsed = performance.now() - start;
 
     expect(report.legs).toBe(1400);
     expect(report.checks).toEqual({ reason_transform: 4556, reason_code: 4556, compute_expression: 1400, compute_code: 1400, passcode: 1400, tool_code: 2311 });
     expect(Object.keys(report.checks)).toEqual([...CHECK_KINDS]);
-    const found = report.mismatches.map((m) => [m.id, m.path, m.expected, m.computed]);
+    expect(report.mismatches).toEqual([]);
+    const found = report.notes.map((m) => [m.id, m.path, m.expected, m.computed]);
     expect(found).toEqual(KNOWN_STALE_REASON_INPUTS);
-    for (const m of report.mismatches) {
+    for (const m of report.notes) {
       expect(m.kind).toBe('reason_transform');
-      expect(m.message).toContain('reason_code agrees with extracted_value');
+      expect(m.message).toMatch(/^stale source: .* but reason_code computes extracted_value .* as \w+\(.+\): stop \d+'s value changed/);
       expect(m.file).toBe(`${DATA}/${m.id}.json`);
     }
-    // Standalone this takes about 0.2-0.4 s; jest's sandbox and parallel suites can double that.
-    expect(elapsed).toBeLessThan(2000);
   });
 });

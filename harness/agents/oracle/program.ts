@@ -9,8 +9,8 @@
 import { execFile } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { evaluateExpression, pyStr } from '../../../tasks/golden/pyexpr.js';
-import { TRANSFORMS } from '../../../tasks/golden/transforms.js';
-import type { Leg, ReasonTransform } from '../../../tasks/schema.js';
+import { applyTransform } from '../../../tasks/golden/transforms.js';
+import type { JsonValue, Leg } from '../../../tasks/schema.js';
 import { runChain, type ConcreteCall } from '../../../tools/world/golden-calls.js';
 
 const callTool = (call: ConcreteCall): Promise<string> =>
@@ -42,8 +42,8 @@ async function main(): Promise<void> {
       console.log(`stop ${stop.index} tool ${stop.bridge.tool_chain.map((s) => s.tool_name).join(' -> ')}: ${last.includes(String(expected)) ? 'found' : 'NOT found'} ${shown(expected)}`);
     } else if (stop.stop_type === 'reason' && stop.reason_transform && stop.reason_source_stop !== null) {
       const source = leg.stops.find((s) => s.index === stop.reason_source_stop)?.extracted_value;
-      const transform = TRANSFORMS[stop.reason_transform as ReasonTransform];
-      const got = transform ? String(transform(source as never)) : '?';
+      const outcome = applyTransform(stop.reason_transform, (source ?? null) as JsonValue);
+      const got = outcome.ok ? pyStr(outcome.value) : `error: ${outcome.message}`;
       console.log(`stop ${stop.index} reason ${stop.reason_transform}: ${got} (golden ${shown(expected)})`);
     }
     if (stop.stop_type === 'compute' && stop.bridge.expression) {

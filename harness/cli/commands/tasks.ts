@@ -99,11 +99,12 @@ export function registerTasksCommands(program: Command): void {
     .command('validate')
     .argument('[paths...]', 'leg files or folders', [DEFAULT_TASKS_PATH])
     .description('recompute every reason, compute and python step from the golden trace; non-zero exit on any mismatch')
-    .action(async (paths: string[]) => {
+    .option('--notes', 'also list the notes (reason stops whose source value changed after they were computed)')
+    .action(async (paths: string[], flags: { notes?: boolean }) => {
       const { legs, problemCount } = await loadReporting(paths);
       const { validateLegs, formatValidationReport } = await import('../../../tasks/validate.js');
       const report = validateLegs(legs);
-      process.stdout.write(formatValidationReport(report) + '\n');
+      process.stdout.write(formatValidationReport(report, { notes: flags.notes }) + '\n');
       if (problemCount) process.stdout.write(`${problemCount} files could not be loaded (see above)\n`);
       if (problemCount || report.mismatches.length) process.exitCode = 1;
     });

@@ -123,6 +123,19 @@ describe('runProgram: failures are reported, never thrown or guessed', () => {
     expect(out(code)).toBe(want);
   });
 
+  it('parses the whole program first, as Python does: a syntax error anywhere means nothing runs', () => {
+    expect(runProgram('print(1)\nx = = 2')).toEqual({
+      ok: false,
+      kind: 'error',
+      message: "SyntaxError: line 2: expected an expression, found '='",
+      stdout: '',
+    });
+  });
+
+  it('accepts Windows line ends', () => {
+    expect(out(`${DIGITAL_ROOT}result = digital_root(38)\r\nprint(result)\r\n`.replace(/\n/g, '\r\n').replace(/\r\r/g, '\r'))).toBe('2\n');
+  });
+
   it('keeps what was printed before the failure', () => {
     expect(runProgram('print(1)\nprint(1 // 0)')).toEqual({
       ok: false,
