@@ -1,4 +1,7 @@
+import { claudeCodeAgent } from './claude-code/adapter.js';
+import { codexAgent } from './codex/adapter.js';
 import { commandAgent } from './command/adapter.js';
+import { miniSweAgent } from './mini-swe-agent/adapter.js';
 import { oracleAgent } from './oracle/adapter.js';
 import { randomAgent } from './random/adapter.js';
 import type { AgentAdapter } from './types.js';
@@ -8,6 +11,9 @@ const AGENTS: Record<string, AgentAdapter> = {
   oracle: oracleAgent,
   random: randomAgent,
   command: commandAgent,
+  'claude-code': claudeCodeAgent,
+  codex: codexAgent,
+  'mini-swe-agent': miniSweAgent,
 };
 
 export const AGENT_NAMES = Object.keys(AGENTS);

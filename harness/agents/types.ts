@@ -51,6 +51,8 @@ export interface AgentAdapter {
   buildArgs?(agent: AgentConfig): Record<string, string>;
   /** Throws when the agent's configuration cannot work (checked before a job starts). */
   check?(agent: AgentConfig): void;
+  /** Host environment variables the agent's model traffic needs (checked before a job starts). */
+  readonly hostKeys?: readonly string[];
   /** Whether the agent talks to a model through the gateway (then the gateway counts its turns). */
   readonly usesModel: boolean;
   launch(ctx: AgentContext): AgentLaunch | Promise<AgentLaunch>;

@@ -21,7 +21,10 @@ export interface TrialBudget {
 }
 
 export interface TrialUsage {
+  /** Model turns: counted model requests let through the budget check, whatever their outcome. */
   turns: number;
+  /** Turns the model answered: a 2xx response relayed whole, without an error inside its stream. */
+  answered: number;
   inputTokens: number;
   outputTokens: number;
   cachedTokens: number;
@@ -43,7 +46,7 @@ export class TrialRegistry {
       ...trial,
       token,
       toolCalls: 0,
-      usage: { turns: 0, inputTokens: 0, outputTokens: 0, cachedTokens: 0, costUsd: 0, budgetExceeded: false, upstreamRetries: 0, upstreamFailures: 0 },
+      usage: { turns: 0, answered: 0, inputTokens: 0, outputTokens: 0, cachedTokens: 0, costUsd: 0, budgetExceeded: false, upstreamRetries: 0, upstreamFailures: 0 },
     };
     this.byToken.set(token, registered);
     return registered;

@@ -5,6 +5,7 @@
  *   tools --list                 the tool names
  *   tools NAME --help            arguments and an example
  *   tools NAME '<json>'          call a tool; prints the result, exits 1 when the call failed
+ *   tools --batch                many calls, JSON Lines in and out (see batch())
  *
  * Calls go to the gateway on the host (AAR_GATEWAY_URL or AAR_GATEWAY_SOCKET, with AAR_TRIAL_TOKEN),
  * which runs them and logs them; python_execute_code runs here and is reported to the gateway.
@@ -12,10 +13,11 @@
 import { findToolDoc, TOOL_ALIASES, TOOL_DOCS } from '../catalog/docs.js';
 import type { ToolDoc } from '../catalog/types.js';
 import { forward } from './forward.js';
-import { gatewayFromEnv, getJson, postJson } from './gateway-client.js';
+import { createInterface } from 'node:readline';
+import { gatewayFromEnv, getJson, postJson, type GatewayAddress, type GatewayReply } from './gateway-client.js';
 import { runPython } from './python.js';
 
-const USAGE = `usage: tools --list | tools NAME --help | tools NAME '<json arguments>'`;
+const USAGE = `usage: tools --list | tools NAME --help | tools NAME '<json arguments>' | tools --batch < calls.jsonl`;
 const CALL_TIMEOUT_MS = 330_000;
 
 function help(tool: ToolDoc): string {
@@ -23,6 +25,20 @@ function help(tool: ToolDoc): string {
   for (const p of tool.params) lines.push(`  ${p.name} (${p.type}${p.required ? ', required' : ''}): ${p.doc}`);
   lines.push('', 'Example:', `  tools ${tool.name} '${JSON.stringify(tool.example)}'`);
   return lines.join('\n');
+}
+
+/** One call: at the gateway, or (python_execute_code) here and then reported to the gateway for the log. */
+async function execute(gateway: GatewayAddress, name: string, args: unknown): Promise<GatewayReply> {
+  const tool = findToolDoc(name);
+  if (tool?.runsIn !== 'container') return postJson(gateway, '/v1/tools/call', { tool: name, args }, CALL_TIMEOUT_MS);
+  const a = (args ?? {}) as { code?: unknown; timeout_seconds?: unknown };
+  const timeout = Math.min(300, Math.max(0.1, Number(a.timeout_seconds ?? 30) || 30));
+  const started = Date.now();
+  const result =
+    typeof a.code === 'string' && a.code.trim()
+      ? await runPython(a.code, timeout)
+      : { ok: false, text: `Error: invalid arguments for ${tool.name}: code: a non-empty string is required` };
+  return postJson(gateway, '/v1/tools/report', { tool: name, args, ...result, latency_ms: Date.now() - started }, CALL_TIMEOUT_MS);
 }
 
 async function call(name: string, rawArgs: string | undefined): Promise<number> {
@@ -35,23 +51,33 @@ async function call(name: string, rawArgs: string | undefined): Promise<number> 
       return 2;
     }
   }
-  const gateway = gatewayFromEnv();
-  const tool = findToolDoc(name);
-  let reply;
-  if (tool?.runsIn === 'container') {
-    const a = (args ?? {}) as { code?: unknown; timeout_seconds?: unknown };
-    const timeout = Math.min(300, Math.max(0.1, Number(a.timeout_seconds ?? 30) || 30));
-    const started = Date.now();
-    const result =
-      typeof a.code === 'string' && a.code.trim()
-        ? await runPython(a.code, timeout)
-        : { ok: false, text: `Error: invalid arguments for ${tool.name}: code: a non-empty string is required` };
-    reply = await postJson(gateway, '/v1/tools/report', { tool: name, args, ...result, latency_ms: Date.now() - started }, CALL_TIMEOUT_MS);
-  } else {
-    reply = await postJson(gateway, '/v1/tools/call', { tool: name, args }, CALL_TIMEOUT_MS);
-  }
+  const reply = await execute(gatewayFromEnv(), name, args);
   process.stdout.write(reply.text.endsWith('\n') ? reply.text : reply.text + '\n');
   return reply.ok ? 0 : 1;
+}
+
+/**
+ * `tools --batch`: many calls in one process. Reads JSON Lines `{"tool": NAME, "args": {...}}` from
+ * standard input and answers each, in order, with one line `{"ok", "tool", "text", "truncated"}`.
+ */
+async function batch(): Promise<number> {
+  const gateway = gatewayFromEnv();
+  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (!line.trim()) continue;
+    let request: { tool?: unknown; args?: unknown };
+    try {
+      request = JSON.parse(line) as typeof request;
+    } catch (error) {
+      process.stdout.write(JSON.stringify({ ok: false, tool: null, text: `Error: invalid JSON request: ${(error as Error).message}`, truncated: false }) + '\n');
+      continue;
+    }
+    const reply = typeof request.tool === 'string'
+      ? await execute(gateway, request.tool, request.args ?? {})
+      : { ok: false, tool: null, text: 'Error: a request is {"tool": "<name>", "args": {...}}', truncated: false };
+    process.stdout.write(JSON.stringify(reply) + '\n');
+  }
+  return 0;
 }
 
 /**
@@ -84,6 +110,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (first === '--forward') return forward(Number(argv[1]), argv[2]);
   if (first === '--ping') return ping();
+  if (first === '--batch') return batch();
   const tool = findToolDoc(first);
   if (second === '--help' || second === '-h') {
     if (!tool) {

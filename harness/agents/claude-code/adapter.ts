@@ -36,6 +36,7 @@ export const claudeCodeAgent: AgentAdapter = {
   name: 'claude-code',
   imageLayer: 'claude-code',
   usesModel: true,
+  hostKeys: ['ANTHROPIC_API_KEY'],
   buildArgs: (agent) => ({ CLAUDE_CODE_VERSION: agent.version ?? CLAUDE_CODE_VERSION }),
   launch(ctx) {
     const args = [

@@ -58,6 +58,7 @@ export const codexAgent: AgentAdapter = {
   name: 'codex',
   imageLayer: 'codex',
   usesModel: true,
+  hostKeys: ['OPENAI_API_KEY'],
   buildArgs: (agent) => ({ CODEX_VERSION: agent.version ?? CODEX_VERSION }),
   launch(ctx) {
     const args = ['codex', 'exec', '--json', '--skip-git-repo-check', '--dangerously-bypass-approvals-and-sandbox', ...ctx.agent.flags];

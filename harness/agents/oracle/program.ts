@@ -1,25 +1,45 @@
 /**
  * The oracle agent's program, run inside the trial container (bundled into one file): it follows the
- * leg's golden trace through the `tools` command (fetches every page stop, runs every tool chain),
+ * leg's golden trace through the `tools` command in batch mode (fetches every page stop, runs every tool chain),
  * recomputes the reason and compute stops, and writes the passcode to /app/answer.txt. Its log says,
  * stop by stop, whether the tool results held the golden value.
  *
  *   node oracle.cjs LEG.json
  */
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { evaluateExpression, pyStr } from '../../../tasks/golden/pyexpr.js';
 import { applyTransform } from '../../../tasks/golden/transforms.js';
 import type { JsonValue, Leg } from '../../../tasks/schema.js';
 import { runChain, type ConcreteCall } from '../../../tools/world/golden-calls.js';
 
-const callTool = (call: ConcreteCall): Promise<string> =>
-  new Promise((resolve) => {
-    execFile('tools', [call.tool, JSON.stringify(call.args)], { maxBuffer: 64 * 1024 * 1024 }, (error, stdout) => {
-      if (error && (error as { code?: number }).code === 3) throw new Error(`the tools command cannot reach the gateway: ${stdout}`);
-      resolve(stdout);
-    });
+/**
+ * The `tools` command in batch mode, started once: each call is a JSON line in, a JSON line out (one
+ * process for the whole leg instead of one per call; the same client and gateway as `tools NAME`).
+ */
+function toolsSession(): { call: (call: ConcreteCall) => Promise<string>; close: () => void } {
+  const child = spawn('tools', ['--batch'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const waiting: Array<(line: string) => void> = [];
+  createInterface({ input: child.stdout }).on('line', (line) => waiting.shift()?.(line));
+  child.on('exit', (code) => {
+    if (waiting.length) {
+      console.error(`oracle: the tools command exited with ${code} before answering`);
+      process.exit(1);
+    }
   });
+  return {
+    call: (call) =>
+      new Promise((resolve) => {
+        waiting.push((line) => resolve((JSON.parse(line) as { text: string }).text));
+        child.stdin.write(JSON.stringify(call) + '\n');
+      }),
+    close: () => child.stdin.end(),
+  };
+}
+
+const tools = toolsSession();
+const callTool = tools.call;
 
 const shown = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -56,6 +76,7 @@ async function main(): Promise<void> {
   const last = [...leg.stops].reverse().find((s) => s.stop_type === 'compute');
   const answer = last ? String(values.get(last.index)) : String(leg.passcode);
   writeFileSync('/app/answer.txt', answer);
+  tools.close();
   console.log(`oracle: ${calls} tool calls; answer ${answer}`);
 }
 

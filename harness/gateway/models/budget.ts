@@ -21,7 +21,7 @@ export function budgetRefusal(trial: GatewayTrial): string | undefined {
     return `AAR token budget used up: ${tokens} of ${budget.maxTokens} tokens used; ${suffix}`;
   }
   if (budget.maxCostUsd !== undefined && usage.costUsd >= budget.maxCostUsd) {
-    return `AAR cost budget used up: $${usage.costUsd.toFixed(4)} of $${budget.maxCostUsd} spent; ${suffix}`;
+    return `AAR cost budget used up: $${usage.costUsd.toFixed(6)} of $${budget.maxCostUsd} spent; ${suffix}`;
   }
   return undefined;
 }

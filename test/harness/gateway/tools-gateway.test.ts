@@ -128,6 +128,34 @@ describe('the in-container tools command, as a real process against the gateway'
     ]);
   });
 
+  test('batch mode: many calls in one process, JSON Lines in and out, each logged', async () => {
+    const trial = newTrial();
+    const env = { AAR_GATEWAY_URL: url, AAR_TRIAL_TOKEN: trial.token };
+    const input = [
+      JSON.stringify({ tool: 'maps_geocode', args: { address: 'Paris' } }),
+      'not json',
+      JSON.stringify({ tool: 'python_execute_code', args: { code: 'print(2 + 3)' } }),
+      JSON.stringify({ tool: 'maps_geocode', args: { address: '' } }),
+    ].join('\n');
+    const r = await new Promise<{ status: number | null; stdout: string }>((resolve) => {
+      const child = execFile(process.execPath, [CLI, '--batch'], { encoding: 'utf8', env: { PATH: process.env.PATH, ...env } }, (error, stdout) =>
+        resolve({ status: error ? ((error as { code?: number }).code ?? null) : 0, stdout }),
+      );
+      child.stdin!.end(input);
+    });
+    expect(r.status).toBe(0);
+    const replies = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+    expect(replies.map((x) => [x.ok, x.tool])).toEqual([
+      [true, 'maps_geocode'],
+      [false, null],
+      [true, 'python_execute_code'],
+      [false, 'maps_geocode'],
+    ]);
+    expect(replies[1].text).toMatch(/^Error: invalid JSON request/);
+    expect(replies[2].text).toBe('5');
+    expect(logOf(trial).map((l) => l.tool)).toEqual(['maps_geocode', 'python_execute_code', 'maps_geocode']);
+  });
+
   test('python_execute_code runs locally and is reported to the gateway for the log', async () => {
     const trial = newTrial();
     const env = { AAR_GATEWAY_URL: url, AAR_TRIAL_TOKEN: trial.token };

@@ -1,0 +1,197 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { packagePath } from '../../../paths.js';
+import { HttpError, readBody } from '../http.js';
+import type { ModelHandler } from '../server.js';
+import type { GatewayTrial } from '../trials.js';
+import { budgetRefusal, sendBudgetError } from './budget.js';
+import { upstreamHeaders } from './headers.js';
+import { appendModelLog, type ModelLogEntry } from './model-log.js';
+import { findPrice, loadPriceTable, requestCost, type PriceTable } from './prices.js';
+import { relayAnswer } from './relay.js';
+import { providerOfPath, resolveRoute, sendModelError, type ModelRoute } from './routes.js';
+import { DEFAULT_RETRY, sendUpstream, type RetryPolicy } from './upstream.js';
+import type { RequestTokens } from './usage.js';
+
+export interface ModelHandlerOptions {
+  /** Without /v1 (default https://api.anthropic.com). */
+  anthropicBaseUrl?: string;
+  /** With /v1 (default https://api.openai.com/v1). */
+  openaiBaseUrl?: string;
+  /** The real keys; default ANTHROPIC_API_KEY / OPENAI_API_KEY of the host, read once here. '' means none. */
+  anthropicApiKey?: string;
+  openaiApiKey?: string;
+  /** A price table, or the path of one (YAML); default configs/prices.yaml of the package. */
+  prices?: PriceTable | string;
+  /** Attempts per request on 408, 429, 5xx, network errors and timeouts (default 4). */
+  maxAttempts?: number;
+  /** Per attempt until the first byte, then the longest silence mid-response (default 300 s). */
+  timeoutMs?: number;
+  /** Backoff tuning (tests use small values). */
+  backoff?: Partial<Pick<RetryPolicy, 'backoffBaseMs' | 'backoffMaxMs' | 'retryAfterMaxMs'>>;
+  /** Largest request body accepted (default 64 MiB). */
+  bodyLimitBytes?: number;
+}
+
+interface Context {
+  bases: { anthropicBaseUrl: string; openaiBaseUrl: string };
+  keys: { anthropic: string; openai: string };
+  prices: PriceTable;
+  policy: RetryPolicy;
+  bodyLimit: number;
+}
+
+const ENV_KEY = { anthropic: 'ANTHROPIC_API_KEY', openai: 'OPENAI_API_KEY' } as const;
+
+/**
+ * The model gateway: proxies a trial's model traffic to the real APIs with the host's key, counts its
+ * turns, tokens and cost, holds it to its budget, retries upstream failures and logs every request to the
+ * trial's model_log.jsonl.
+ */
+export function createModelHandler(options: ModelHandlerOptions = {}): ModelHandler {
+  const ctx: Context = {
+    bases: {
+      anthropicBaseUrl: options.anthropicBaseUrl ?? 'https://api.anthropic.com',
+      openaiBaseUrl: options.openaiBaseUrl ?? 'https://api.openai.com/v1',
+    },
+    keys: {
+      anthropic: (options.anthropicApiKey ?? process.env.ANTHROPIC_API_KEY ?? '').trim(),
+      openai: (options.openaiApiKey ?? process.env.OPENAI_API_KEY ?? '').trim(),
+    },
+    prices: typeof options.prices === 'object' ? options.prices : loadPriceTable(options.prices ?? packagePath('configs', 'prices.yaml')),
+    policy: { ...DEFAULT_RETRY, ...options.backoff, maxAttempts: options.maxAttempts ?? 4, timeoutMs: options.timeoutMs ?? 300_000 },
+    bodyLimit: options.bodyLimitBytes ?? 64 * 1024 * 1024,
+  };
+  return (req, res, trial) => handleModelRequest(ctx, req, res, trial);
+}
+
+type JsonObject = Record<string, unknown>;
+
+async function readRequest(req: IncomingMessage, limit: number): Promise<{ raw: Buffer; json: JsonObject } | { error: string; status: number }> {
+  let raw: Buffer;
+  try {
+    raw = await readBody(req, limit);
+  } catch (e) {
+    return { error: (e as Error).message, status: e instanceof HttpError ? e.status : 400 };
+  }
+  try {
+    const json = JSON.parse(raw.toString('utf8')) as unknown;
+    if (json && typeof json === 'object' && !Array.isArray(json)) return { raw, json: json as JsonObject };
+  } catch {
+    // answered below
+  }
+  return { error: 'the request body is not a JSON object', status: 400 };
+}
+
+/** Chat Completions streams report usage only when asked: ask, so the gateway can count the tokens. */
+function withStreamUsage(route: ModelRoute, request: { raw: Buffer; json: JsonObject }): Buffer {
+  if (route.api !== 'openai-chat' || request.json.stream !== true) return request.raw;
+  const options = request.json.stream_options;
+  const current = options && typeof options === 'object' ? (options as JsonObject) : {};
+  if (current.include_usage === true) return request.raw;
+  return Buffer.from(JSON.stringify({ ...request.json, stream_options: { ...current, include_usage: true } }));
+}
+
+async function handleModelRequest(ctx: Context, req: IncomingMessage, res: ServerResponse, trial: GatewayTrial): Promise<void> {
+  const started = performance.now();
+  const route = resolveRoute(req.method, req.url ?? '/', ctx.bases);
+  if (!route) {
+    return sendModelError(res, providerOfPath(req.url ?? '/'), 404, 'not_found_error', `the AAR gateway has no model route ${req.method} ${(req.url ?? '/').split('?')[0]}`);
+  }
+  const request = await readRequest(req, ctx.bodyLimit);
+  const requestModel = 'json' in request && typeof request.json.model === 'string' ? request.json.model : null;
+  const stream = 'json' in request && request.json.stream === true;
+  const entry = ({ status, ...fields }: Partial<ModelLogEntry> & Pick<ModelLogEntry, 'status'>): ModelLogEntry => ({
+    ts: Date.now() / 1000,
+    api: route.api,
+    model: requestModel,
+    stream,
+    status,
+    turn: null,
+    input_tokens: null,
+    output_tokens: null,
+    cached_tokens: null,
+    cache_write_tokens: null,
+    cost_usd: null,
+    latency_ms: Math.round((performance.now() - started) * 10) / 10,
+    attempts: 0,
+    ...fields,
+  });
+  const log = (fields: Partial<ModelLogEntry> & Pick<ModelLogEntry, 'status'>) => appendModelLog(trial.modelLogPath, entry(fields));
+
+  if ('error' in request) {
+    sendModelError(res, route.provider, request.status, 'invalid_request_error', request.error);
+    return log({ status: request.status, error: request.error });
+  }
+  if (route.counted) {
+    const refusal = budgetRefusal(trial);
+    if (refusal) {
+      trial.usage.budgetExceeded = true;
+      sendBudgetError(res, route.provider, refusal);
+      return log({ status: 400, error: refusal, budget_exceeded: true });
+    }
+  }
+  const turn = route.counted ? ++trial.usage.turns : null;
+  const key = ctx.keys[route.provider];
+  if (!key) {
+    trial.usage.upstreamFailures++;
+    const message = `the AAR model gateway has no ${ENV_KEY[route.provider]}: set it in the environment of the host running aar`;
+    sendModelError(res, route.provider, 401, 'authentication_error', message, 'aar_no_api_key');
+    return log({ status: 401, turn, error: message });
+  }
+
+  const clientGone = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) clientGone.abort();
+  });
+  const upstreamRequest = { url: route.upstreamUrl, headers: upstreamHeaders(req.headers, route.provider, key), body: withStreamUsage(route, request) };
+  const answer = await sendUpstream(upstreamRequest, ctx.policy, clientGone.signal, () => trial.usage.upstreamRetries++);
+
+  if (!answer.ok) {
+    const error = `${answer.error} (after ${answer.attempts} attempt${answer.attempts === 1 ? '' : 's'})`;
+    if (answer.clientGone) return log({ status: 0, turn, attempts: answer.attempts, error });
+    trial.usage.upstreamFailures++;
+    if (answer.status && answer.body) {
+      res.writeHead(answer.status, { 'content-type': answer.headers?.get('content-type') ?? 'application/json', 'content-length': answer.body.length });
+      res.end(answer.body);
+    } else {
+      sendModelError(res, route.provider, 502, route.provider === 'anthropic' ? 'api_error' : 'server_error', `AAR model gateway: ${error}`, 'aar_upstream_unreachable');
+    }
+    return log({ status: answer.status ?? 502, turn, attempts: answer.attempts, error });
+  }
+
+  const relayed = await relayAnswer(answer, res, route.api, ctx.policy.timeoutMs, clientGone.signal);
+  const success = answer.status >= 200 && answer.status < 300;
+  const { tokens, model, streamError } = relayed.facts;
+  const usedModel = model ?? requestModel;
+  let cost: number | null = null;
+  let note: string | undefined;
+  if (route.counted && success && tokens) {
+    const price = findPrice(ctx.prices, usedModel ?? undefined) ?? findPrice(ctx.prices, requestModel ?? undefined);
+    if (price) cost = requestCost(price.price, tokens);
+    else note = `no price for model ${usedModel ?? '(none)'} in the price table: cost unknown`;
+    addTokens(trial, tokens, cost);
+  }
+  if (route.counted && success && relayed.complete && !streamError) trial.usage.answered++;
+  if ((!relayed.complete && !relayed.clientGone) || (relayed.complete && streamError)) trial.usage.upstreamFailures++;
+  const error = relayed.error ?? streamError ?? (success ? undefined : `upstream answered ${answer.status}`);
+  log({
+    model: usedModel,
+    status: relayed.complete || relayed.clientGone ? answer.status : 0,
+    turn,
+    input_tokens: tokens?.input ?? null,
+    output_tokens: tokens?.output ?? null,
+    cached_tokens: tokens?.cached ?? null,
+    cache_write_tokens: tokens?.cacheWrite ?? null,
+    cost_usd: cost,
+    attempts: answer.attempts,
+    ...(error ? { error } : {}),
+    ...(note ? { note } : {}),
+  });
+}
+
+function addTokens(trial: GatewayTrial, tokens: RequestTokens, cost: number | null): void {
+  trial.usage.inputTokens += tokens.input;
+  trial.usage.outputTokens += tokens.output;
+  trial.usage.cachedTokens += tokens.cached;
+  if (cost !== null) trial.usage.costUsd += cost;
+}
