@@ -24,3 +24,16 @@ export { loadJobResults, scoreTrialDir, type TrialResult } from './verifier/resu
 export { aggregate, type AggregateRow } from './verifier/aggregate.js';
 export { renderReport, REPORT_FORMATS, type ReportFormat } from './verifier/report.js';
 export * from './verifier/trial-folder.js';
+
+// harness: jobs in Docker
+export { runJob, type RunJobOptions, type JobSummary } from './harness/jobs/job.js';
+export { parseJobConfig, loadJobConfig } from './harness/config/load.js';
+export { JobConfigSchema, type JobConfig, type AgentConfig } from './harness/config/schema.js';
+export { agentAdapter, AGENT_NAMES } from './harness/agents/registry.js';
+export type { AgentAdapter, AgentContext, AgentLaunch } from './harness/agents/types.js';
+export { environmentProvider, ENVIRONMENT_NAMES } from './harness/environments/registry.js';
+export type { EnvironmentProvider, TrialEnvironment } from './harness/environments/types.js';
+export { GatewayServer } from './harness/gateway/server.js';
+export { ToolService, TOOL_MODES, type ToolMode } from './tools/service.js';
+export { ResponseStore } from './tools/store/store.js';
+export { synthesizeWorld } from './tools/world/synthesize.js';

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { pack } from 'tar-stream';
 import { packagePath } from '../paths.js';
 import { docker, followProgress, imageExists, requireDocker } from './docker.js';
+import { withFileLock } from './lock.js';
 
 /** How images are built; every field has a default that works on a machine like ours. */
 export interface ImageSettings {
@@ -100,6 +101,13 @@ export async function buildRecipe(recipe: ImageRecipe, log: BuildLog = () => {})
   const tag = recipeTag(recipe);
   if (await imageExists(tag)) return tag;
   await requireDocker();
+  return withFileLock(tag, async () => {
+    if (!(await imageExists(tag))) await build(recipe, tag, log);
+    return tag;
+  });
+}
+
+async function build(recipe: ImageRecipe, tag: string, log: BuildLog): Promise<void> {
   log(`building ${tag}`);
   const stream = await docker().buildImage(contextTar(recipe), {
     t: tag,
@@ -109,7 +117,6 @@ export async function buildRecipe(recipe: ImageRecipe, log: BuildLog = () => {})
     forcerm: true,
   });
   await followProgress(stream, log);
-  return tag;
 }
 
 const resolved = new Map<string, Promise<string>>();
@@ -140,11 +147,10 @@ async function findBaseImage(settings: ImageSettings, log: BuildLog): Promise<st
   } catch (error) {
     log(`cannot pull ${slim} (${(error as Error).message.split('\n')[0]}); using a Debian image bootstrapped from Debian's packages`);
   }
-  if (!(await imageExists(BOOTSTRAPPED_DEBIAN))) {
-    await promisify(execFile)('bash', [packagePath('images', 'bootstrap-debian.sh'), BOOTSTRAPPED_DEBIAN, settings.debianMirror], {
-      maxBuffer: 16 * 1024 * 1024,
-    });
-  }
+  await withFileLock(BOOTSTRAPPED_DEBIAN, async () => {
+    if (await imageExists(BOOTSTRAPPED_DEBIAN)) return;
+    await promisify(execFile)('bash', [packagePath('images', 'bootstrap-debian.sh'), BOOTSTRAPPED_DEBIAN, settings.debianMirror], { maxBuffer: 16 * 1024 * 1024 });
+  });
   return BOOTSTRAPPED_DEBIAN;
 }
 

@@ -3,4 +3,4 @@ import { verifyTrialDirs } from './verify.js';
 
 /** One slice of `verifyJob` in a worker thread. */
 const { dirs, dryRun } = workerData as { dirs: string[]; dryRun: boolean };
-parentPort!.postMessage(verifyTrialDirs(dirs, dryRun));
+parentPort!.postMessage(await verifyTrialDirs(dirs, dryRun));

@@ -1,0 +1,69 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadJobConfig, parseJobConfig } from '../../../harness/config/load.js';
+import { agentId } from '../../../harness/config/schema.js';
+import { InputError } from '../../../tasks/problems.js';
+import { REPO_ROOT, tempDir } from '../../helpers/data.js';
+
+const problemsOf = (text: string): string[] => {
+  try {
+    parseJobConfig('job.yaml', text);
+  } catch (error) {
+    if (error instanceof InputError) return error.message.split('\n');
+    throw error;
+  }
+  return [];
+};
+
+describe('job configs', () => {
+  test('defaults fill everything but the task path and the agents', () => {
+    const c = parseJobConfig('job.yaml', 'tasks:\n  path: legs\nagents:\n  - name: oracle\n');
+    expect(c).toMatchObject({
+      name: 'job',
+      output: 'jobs',
+      attempts: 1,
+      timeout_s: 600,
+      budget: { steps: 'auto' },
+      concurrency: 4,
+      resources: { memory_mb: 10240, cpus: 1, pids: 1024 },
+      environment: 'docker',
+      network: 'none',
+      tools: { mode: 'live', output_limit: 8000 },
+      images: { base: 'auto' },
+      infra_retries: 2,
+    });
+    expect(agentId(c.agents[0])).toBe('oracle');
+    expect(agentId({ ...c.agents[0], name: 'codex', model: 'openai/gpt-5.4' })).toBe('codex@openai-gpt-5.4');
+  });
+
+  test('errors name the file, line and column, and the key', () => {
+    expect(problemsOf('tasks:\n  path: legs\nagents:\n  - name: oracle\n    modle: x\ntimeout_s: soon\n')).toEqual([
+      expect.stringMatching(/^job\.yaml:4:5: agents\[0\]: Unrecognized key: "modle"$/),
+      expect.stringMatching(/^job\.yaml:6:12: timeout_s: .*number/i),
+    ]);
+    expect(problemsOf('agents: []\n')).toEqual([expect.stringMatching(/^job\.yaml:1:1: tasks: /), expect.stringMatching(/^job\.yaml:1:9: agents: /)]);
+    expect(problemsOf('tasks: {path: x}\nagents:\n  - {name: oracle}\n  - {name: oracle}\n')).toEqual(['job.yaml: agents: two agents have the id oracle; give one an id']);
+    expect(problemsOf('tasks: [unclosed\n')[0]).toMatch(/^job\.yaml:\d+:\d+: /);
+    expect(problemsOf('- a list\n')).toEqual(['job.yaml: a job config is a YAML mapping (key: value lines)']);
+  });
+
+  test('paths resolve against the config file; the shipped configs parse', () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const file = path.join(dir, 'sub', 'job.yaml');
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, 'tasks: {path: ../legs}\nagents: [{name: random}]\n');
+      expect(loadJobConfig(file).resolve('../legs')).toBe(path.join(dir, 'legs'));
+      expect(() => loadJobConfig(path.join(dir, 'missing.yaml'))).toThrow(/missing\.yaml: cannot read/);
+    } finally {
+      cleanup();
+    }
+    for (const name of ['default.yaml', 'paper.yaml']) {
+      const { config } = loadJobConfig(path.join(REPO_ROOT, 'configs', name));
+      expect(config.agents.length).toBeGreaterThan(0);
+    }
+    const paper = loadJobConfig(path.join(REPO_ROOT, 'configs', 'paper.yaml')).config;
+    expect(paper).toMatchObject({ timeout_s: 600, concurrency: 4, resources: { memory_mb: 10240 }, tools: { output_limit: 8000 } });
+    expect(paper.agents.map((a) => a.name)).toEqual(['claude-code', 'codex', 'mini-swe-agent']);
+  });
+});
