@@ -1,0 +1,239 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import PQueue from 'p-queue';
+import { DEFAULT_IMAGE_SETTINGS, ensureAgentImage, type ImageSettings } from '../../images/build.js';
+import { filterLegs } from '../../tasks/filter.js';
+import { loadLegs } from '../../tasks/load.js';
+import { InputError } from '../../tasks/problems.js';
+import { createProviderContext } from '../../tools/providers/registry.js';
+import type { Endpoints } from '../../tools/providers/types.js';
+import { ToolService } from '../../tools/service.js';
+import { ResponseStore } from '../../tools/store/store.js';
+import { clearPartialTrials, listTrialDirs, readTrialRecord } from '../../verifier/trial-folder.js';
+import { loadJobConfig, type LoadedConfig } from '../config/load.js';
+import type { JobConfig } from '../config/schema.js';
+import { environmentProvider } from '../environments/registry.js';
+import type { TrialEnvironment } from '../environments/types.js';
+import { GatewayServer, type ModelHandler } from '../gateway/server.js';
+import { HARNESS_VERSION } from '../version.js';
+import { agentAdapter } from '../agents/registry.js';
+import { planTrials, type TrialPlan } from './plan.js';
+import { jobReporter, type JobReporter } from './reporters.js';
+import { InfraError, JOB_LABEL, runTrialOnce, TrialAborted, writeInfraFailure, type TrialOutcome, type TrialRunContext } from './trial.js';
+
+export interface RunJobOptions {
+  configPath: string;
+  /** Progress display: auto, bar, lines, quiet. */
+  progress?: string;
+  reporter?: JobReporter;
+  /** Run even if the job folder holds trials of a different configuration. */
+  allowConfigChange?: boolean;
+  /** Model traffic handler (the model gateway), given the config and a resolver of paths relative to it. */
+  models?: (config: JobConfig, resolve: (p: string) => string) => ModelHandler | undefined;
+  /** Stops the job as SIGINT does. */
+  signal?: AbortSignal;
+  /** Delay before an infrastructure retry (default 2 s, doubling). */
+  retryDelayMs?: number;
+}
+
+export interface JobSummary {
+  jobDir: string;
+  planned: number;
+  skipped: number;
+  ran: number;
+  infraErrors: number;
+  interrupted: boolean;
+  /** Containers of an earlier, killed run of this job that were removed at start. */
+  leftoversRemoved: number;
+}
+
+const JOB_FILE = 'job.json';
+
+/** What must not change between runs of one job folder, or its trials would not compare. */
+function fingerprint(config: JobConfig): string {
+  const { concurrency: _c, infra_retries: _r, ...rest } = config;
+  return createHash('sha256').update(JSON.stringify(rest)).digest('hex').slice(0, 16);
+}
+
+function checkJobFile(jobDir: string, loaded: LoadedConfig, allowChange: boolean): void {
+  const file = path.join(jobDir, JOB_FILE);
+  const print = fingerprint(loaded.config);
+  if (existsSync(file)) {
+    const previous = JSON.parse(readFileSync(file, 'utf8')) as { fingerprint?: string };
+    if (previous.fingerprint !== print && !allowChange) {
+      throw new Error(`${jobDir} holds trials of a different configuration; use another job name, or --allow-config-change to mix them`);
+    }
+  }
+  writeFileSync(file, JSON.stringify({ fingerprint: print, harness_version: HARNESS_VERSION, config_file: loaded.file, config: loaded.config, updated_at: new Date().toISOString() }, null, 2) + '\n');
+}
+
+function imageSettings(config: JobConfig, loaded: LoadedConfig): ImageSettings {
+  return {
+    ...DEFAULT_IMAGE_SETTINGS,
+    base: config.images.base,
+    caCerts: config.images.ca_certs ? config.images.ca_certs.map(loaded.resolve) : DEFAULT_IMAGE_SETTINGS.caCerts,
+    ...(config.images.npm_registry ? { npmRegistry: config.images.npm_registry } : {}),
+    ...(config.images.debian_mirror ? { debianMirror: config.images.debian_mirror } : {}),
+  };
+}
+
+function toolService(config: JobConfig, loaded: LoadedConfig): ToolService {
+  const { mode, store, output_limit: outputLimit, endpoints } = config.tools;
+  if (mode !== 'live' && !store) throw new InputError([{ file: loaded.file, path: 'tools.store', message: `tool mode ${mode} needs a store folder` }]);
+  if (mode === 'replay' && !existsSync(loaded.resolve(store!))) throw new InputError([{ file: loaded.file, path: 'tools.store', message: `${loaded.resolve(store!)}: no such store folder` }]);
+  return new ToolService({
+    mode,
+    outputLimit,
+    ...(store ? { store: new ResponseStore(loaded.resolve(store)) } : {}),
+    ...(mode === 'replay' ? {} : { providers: createProviderContext({ endpoints: endpoints as Partial<Endpoints> }) }),
+  });
+}
+
+/** Trials of this job already finished (an infrastructure error is not finished: it runs again). */
+function finishedTrials(jobDir: string): Set<string> {
+  const done = new Set<string>();
+  for (const dir of listTrialDirs(jobDir)) {
+    try {
+      if (readTrialRecord(dir).status !== 'infra_error') done.add(path.basename(dir));
+    } catch {
+      // an unreadable record runs again
+    }
+  }
+  return done;
+}
+
+/**
+ * Runs a job: expands the config into trials, skips finished ones (resume), builds images, starts the
+ * gateway, and runs the rest with bounded concurrency, retrying infrastructure errors. SIGINT/SIGTERM (or
+ * `signal`) stop it cleanly: no new trials, running containers removed, the job resumable.
+ */
+export async function runJob(options: RunJobOptions): Promise<JobSummary> {
+  const loaded = loadJobConfig(options.configPath);
+  const { config } = loaded;
+  const taskPaths = (Array.isArray(config.tasks.path) ? config.tasks.path : [config.tasks.path]).map(loaded.resolve);
+  const { legs: all, problems } = await loadLegs(taskPaths);
+  if (problems.length) throw new InputError(problems);
+  const { path: _p, ...filter } = config.tasks;
+  const legs = filterLegs(all, filter);
+  const agentProblems = config.agents.flatMap((agent, i) => {
+    try {
+      const adapter = agentAdapter(agent.name);
+      adapter.check?.(agent);
+      const missing = (adapter.hostKeys ?? []).filter((k) => !process.env[k]);
+      if (missing.length) throw new Error(`${agent.name} needs ${missing.join(' and ')} in the host environment (it stays on the host; containers get a trial token)`);
+      return [];
+    } catch (error) {
+      return [{ file: loaded.file, path: `agents[${i}]`, message: (error as Error).message }];
+    }
+  });
+  if (agentProblems.length) throw new InputError(agentProblems);
+  const plans = planTrials(config, legs);
+
+  const environment = environmentProvider(config.environment);
+  await environment.check();
+  const jobDir = path.join(loaded.resolve(config.output), config.name);
+  mkdirSync(jobDir, { recursive: true });
+  checkJobFile(jobDir, loaded, options.allowConfigChange ?? false);
+  const jobKey = createHash('sha256').update(path.resolve(jobDir)).digest('hex').slice(0, 16);
+  const leftoversRemoved = await environment.removeByLabels({ [JOB_LABEL]: jobKey });
+  clearPartialTrials(jobDir);
+
+  const done = finishedTrials(jobDir);
+  const toRun = plans.filter((p) => !done.has(p.trialId));
+  const reporter = options.reporter ?? jobReporter(options.progress ?? 'auto');
+  const summary: JobSummary = { jobDir, planned: plans.length, skipped: plans.length - toRun.length, ran: 0, infraErrors: 0, interrupted: false, leftoversRemoved };
+  if (leftoversRemoved) reporter.note(`removed ${leftoversRemoved} containers left by an earlier run of this job`);
+  if (!toRun.length) {
+    reporter.note(`job ${config.name}: all ${plans.length} trials are done`);
+    return summary;
+  }
+
+  const images = new Map<string, string>();
+  const settings = imageSettings(config, loaded);
+  for (const plan of toRun) {
+    if (images.has(plan.agentId)) continue;
+    const layer = plan.adapter.imageLayer;
+    images.set(plan.agentId, await ensureAgentImage(layer, settings, plan.adapter.buildArgs?.(plan.agent) ?? {}, (line) => /^(building|cannot)/.test(line) && reporter.note(line)));
+  }
+
+  const gateway = new GatewayServer({ tools: toolService(config, loaded), models: options.models?.(config, loaded.resolve) });
+  const socketDir = mkdtempSync(path.join(os.tmpdir(), 'aar-gw-'));
+  await gateway.listenSocket(path.join(socketDir, 'gateway.sock'));
+
+  const abort = new AbortController();
+  const running = new Set<TrialEnvironment>();
+  const ctx: TrialRunContext = {
+    jobDir,
+    jobName: config.name,
+    jobKey,
+    config,
+    environment,
+    gateway,
+    gatewaySocketDir: socketDir,
+    gatewaySocketName: 'gateway.sock',
+    images,
+    instructionTemplate: config.instruction_template ? loaded.resolve(config.instruction_template) : undefined,
+    signal: abort.signal,
+    running,
+  };
+  const queue = new PQueue({ concurrency: config.concurrency });
+  const stop = (): void => {
+    if (abort.signal.aborted) return;
+    summary.interrupted = true;
+    abort.abort();
+    queue.clear();
+    reporter.note(`stopping: no new trials; removing ${running.size} running containers (the job can be resumed)`);
+    for (const env of running) void env.kill().catch(() => {});
+  };
+  const onSignal = (): void => stop();
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  options.signal?.addEventListener('abort', stop);
+
+  reporter.start({ job: config.name, planned: plans.length, skipped: summary.skipped, toRun: toRun.length });
+  try {
+    for (const plan of toRun) {
+      void queue.add(async () => {
+        if (abort.signal.aborted) return;
+        const outcome = await runWithRetries(ctx, plan, reporter, options.retryDelayMs ?? 2000);
+        if (!outcome) return;
+        summary.ran++;
+        if (outcome.record.status === 'infra_error') summary.infraErrors++;
+      });
+    }
+    await queue.onIdle();
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    options.signal?.removeEventListener('abort', stop);
+    await Promise.all([...running].map((env) => env.remove().catch(() => {})));
+    await gateway.close();
+    rmSync(socketDir, { recursive: true, force: true });
+    if (summary.interrupted) clearPartialTrials(jobDir);
+    reporter.finish();
+  }
+  return summary;
+}
+
+async function runWithRetries(ctx: TrialRunContext, plan: TrialPlan, reporter: JobReporter, delayMs: number): Promise<TrialOutcome | null> {
+  const started = Date.now();
+  reporter.trialStarted(plan.trialId);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const outcome = await runTrialOnce(ctx, plan);
+      reporter.trialFinished(outcome, attempt);
+      return outcome;
+    } catch (error) {
+      if (error instanceof TrialAborted || ctx.signal.aborted) return null;
+      if (!(error instanceof InfraError) || attempt >= ctx.config.infra_retries) {
+        const outcome = writeInfraFailure(ctx, plan, error as Error, started);
+        reporter.trialFinished(outcome, attempt);
+        return outcome;
+      }
+      reporter.retrying(plan.trialId, attempt + 1, error);
+      await new Promise((resolve) => setTimeout(resolve, delayMs * 2 ** attempt));
+    }
+  }
+}

@@ -1,0 +1,229 @@
+import { createHash } from 'node:crypto';
+import { createWriteStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { once } from 'node:events';
+import { renderInstruction } from '../../tasks/instruction.js';
+import { stepBudget as protocolBudget } from '../../tasks/schema.js';
+import { scoreTrialDir } from '../../verifier/results.js';
+import { scoreToJson, type TrialScore } from '../../verifier/score.js';
+import {
+  commitStaging,
+  createStaging,
+  TRIAL_FILES,
+  TRIAL_FORMAT,
+  TrialRecordSchema,
+  writeFiles,
+  type TrialRecord,
+  type TrialStatus,
+} from '../../verifier/trial-folder.js';
+import type { AgentLogFacts } from '../agents/types.js';
+import type { JobConfig } from '../config/schema.js';
+import type { EnvironmentProvider, TrialEnvironment } from '../environments/types.js';
+import type { GatewayServer } from '../gateway/server.js';
+import type { GatewayTrial } from '../gateway/trials.js';
+import { HARNESS_VERSION } from '../version.js';
+import type { TrialPlan } from './plan.js';
+
+/** A failure of the harness or its infrastructure (not of the agent): retried, reported apart, never scored. */
+export class InfraError extends Error {}
+/** The job was interrupted while this trial ran: it leaves no folder and runs again on resume. */
+export class TrialAborted extends Error {}
+
+/** Everything a trial needs from its job. */
+export interface TrialRunContext {
+  jobDir: string;
+  jobName: string;
+  /** Label value naming this job's containers, so a killed run's leftovers can be found. */
+  jobKey: string;
+  config: JobConfig;
+  environment: EnvironmentProvider;
+  gateway: GatewayServer;
+  gatewaySocketDir: string;
+  gatewaySocketName: string;
+  /** Image tag per agent id. */
+  images: Map<string, string>;
+  instructionTemplate?: string;
+  signal: AbortSignal;
+  /** Sandboxes of running trials, so an interrupted job can stop them. */
+  running: Set<TrialEnvironment>;
+}
+
+export interface TrialOutcome {
+  plan: TrialPlan;
+  record: TrialRecord;
+  score: TrialScore | null;
+}
+
+/** The port the gateway answers on inside every container. */
+export const GATEWAY_PORT = 8900;
+export const JOB_LABEL = 'aar.job_key';
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+function runFacts(plan: TrialPlan, trial: GatewayTrial, logs: AgentLogFacts): TrialRecord['run'] {
+  const u = trial.usage;
+  if (plan.adapter.usesModel && u.turns > 0) {
+    return {
+      steps: u.turns,
+      step_limit_hit: u.budgetExceeded || (logs.stepLimitHit ?? null),
+      exit_code: null,
+      input_tokens: u.inputTokens,
+      output_tokens: u.outputTokens,
+      cached_tokens: u.cachedTokens,
+      cost_usd: u.costUsd,
+    };
+  }
+  return {
+    steps: logs.steps ?? null,
+    step_limit_hit: logs.stepLimitHit ?? null,
+    exit_code: null,
+    input_tokens: logs.inputTokens ?? null,
+    output_tokens: logs.outputTokens ?? null,
+    cached_tokens: logs.cachedTokens ?? null,
+    cost_usd: logs.costUsd ?? null,
+  };
+}
+
+/**
+ * Runs one trial once: a container up, files in, the agent under the timeout, answer and logs out, the
+ * container removed, the trial scored and its folder written atomically. Throws InfraError when the
+ * infrastructure fails and TrialAborted when the job is interrupted; agent failures are results.
+ */
+export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promise<TrialOutcome> {
+  const started = Date.now();
+  const { config, gateway } = ctx;
+  const budget = config.budget.steps === 'auto' ? protocolBudget(plan.leg.leg) : config.budget.steps;
+  const staging = createStaging(ctx.jobDir, plan.trialId);
+  const agentDir = path.join(staging, TRIAL_FILES.agentDir);
+  mkdirSync(agentDir);
+  const toolLogPath = path.join(staging, TRIAL_FILES.toolLog);
+  writeFileSync(toolLogPath, '');
+  const trial = gateway.trials.register({
+    trialId: plan.trialId,
+    toolLogPath,
+    modelLogPath: path.join(staging, TRIAL_FILES.modelLog),
+    budget: { maxTurns: budget, maxTokens: config.budget.max_tokens, maxCostUsd: config.budget.max_cost_usd },
+  });
+  let env: TrialEnvironment | undefined;
+  try {
+    const instruction = renderInstruction(plan.leg.leg, { templatePath: ctx.instructionTemplate, stepBudget: budget });
+    const gatewayUrl = `http://127.0.0.1:${GATEWAY_PORT}`;
+    const launch = await plan.adapter.launch({
+      trialId: plan.trialId,
+      leg: plan.leg,
+      instruction,
+      stepBudget: budget,
+      agent: plan.agent,
+      seed: plan.seed,
+      gatewayUrl,
+      token: trial.token,
+    });
+    try {
+      env = await ctx.environment.start({
+        image: ctx.images.get(plan.agentId)!,
+        labels: { 'aar-harness': '1', [JOB_LABEL]: ctx.jobKey, 'aar.job': ctx.jobName, 'aar.trial': plan.trialId },
+        env: { ...launch.env, ...plan.agent.env, AAR_TRIAL_TOKEN: trial.token, AAR_GATEWAY_URL: gatewayUrl },
+        resources: { memoryMb: config.resources.memory_mb, cpus: config.resources.cpus, pids: config.resources.pids },
+        gatewaySocketDir: ctx.gatewaySocketDir,
+        gatewaySocketName: ctx.gatewaySocketName,
+        gatewayPort: GATEWAY_PORT,
+        network: config.network,
+      });
+    } catch (error) {
+      throw new InfraError(`cannot start the container: ${(error as Error).message}`);
+    }
+    ctx.running.add(env);
+    if (ctx.signal.aborted) throw new TrialAborted('job interrupted');
+    await env.putFiles([{ path: '/app/instruction.md', content: instruction }, ...launch.files]);
+    const ping = await env.exec(['tools', '--ping'], { timeoutMs: 30_000 });
+    if (ping.exitCode !== 0) throw new InfraError(`the container cannot reach the gateway: ${(ping as { stderr?: string }).stderr?.trim() || 'no answer'}`);
+
+    const stdout = createWriteStream(path.join(agentDir, 'stdout.log'));
+    const stderr = createWriteStream(path.join(agentDir, 'stderr.log'));
+    const agentStarted = Date.now();
+    const result = await env.exec(launch.command, { timeoutMs: config.timeout_s * 1000, stdout, stderr, workdir: '/app' });
+    const agentSeconds = (Date.now() - agentStarted) / 1000;
+    stdout.end();
+    stderr.end();
+    await Promise.all([once(stdout, 'close'), once(stderr, 'close')]);
+    if (ctx.signal.aborted) throw new TrialAborted('job interrupted');
+    if (!result.timedOut && result.exitCode === null) throw new InfraError('the agent process vanished without an exit status (container died?)');
+
+    const usage = trial.usage;
+    if (plan.adapter.usesModel && usage.turns > 0 && usage.answered === 0 && usage.upstreamFailures > 0) {
+      throw new InfraError(`the model never answered (${usage.upstreamFailures} failed requests after ${usage.upstreamRetries} retries; see model_log.jsonl)`);
+    }
+    const answer = await env.getFile('/app/answer.txt');
+    for (const dir of launch.logDirs) await env.getDir(dir, path.join(agentDir, path.basename(dir)));
+    await plan.adapter.collect?.(env, agentDir);
+    await env.remove();
+    ctx.running.delete(env);
+
+    const status: TrialStatus = result.timedOut ? 'timed_out' : result.exitCode === 0 ? 'completed' : 'agent_error';
+    const finished = Date.now();
+    const record = TrialRecordSchema.parse({
+      format: TRIAL_FORMAT,
+      trial_id: plan.trialId,
+      job: ctx.jobName,
+      agent: { id: plan.agentId, name: plan.agent.name, model: plan.agent.model ?? null, version: plan.agent.version ?? null },
+      leg: { id: plan.leg.id, variant: plan.leg.variant, level: plan.leg.level, file: plan.leg.file, sha256: createHash('sha256').update(plan.leg.source).digest('hex') },
+      attempt: plan.attempt,
+      status,
+      error: status === 'agent_error' ? `the agent exited with status ${result.exitCode}` : status === 'timed_out' ? `killed at the ${config.timeout_s} s timeout` : null,
+      started_at: iso(started),
+      finished_at: iso(finished),
+      timings: { total_s: (finished - started) / 1000, agent_s: agentSeconds, overhead_s: (finished - started) / 1000 - agentSeconds },
+      step_budget: budget,
+      run: { ...runFacts(plan, trial, plan.adapter.readLogs?.(agentDir) ?? {}), exit_code: result.exitCode },
+      seed: plan.seed,
+      harness_version: HARNESS_VERSION,
+    });
+    writeFiles(staging, {
+      [TRIAL_FILES.record]: JSON.stringify(record, null, 2) + '\n',
+      [TRIAL_FILES.leg]: plan.leg.source,
+      [TRIAL_FILES.instruction]: instruction,
+      ...(answer === null ? {} : { [TRIAL_FILES.answer]: answer }),
+    });
+    // Scored from the staged files exactly as `aar verify` will score them later.
+    const score = scoreTrialDir(staging, record)!;
+    writeFiles(staging, { [TRIAL_FILES.score]: scoreToJson(score) });
+    commitStaging(ctx.jobDir, plan.trialId, staging);
+    return { plan, record, score };
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    if (ctx.signal.aborted && !(error instanceof TrialAborted)) throw new TrialAborted('job interrupted');
+    if (error instanceof TrialAborted || error instanceof InfraError) throw error;
+    throw new InfraError((error as Error).message);
+  } finally {
+    gateway.trials.unregister(trial.token);
+    if (env) {
+      ctx.running.delete(env);
+      await env.remove().catch(() => {});
+    }
+  }
+}
+
+/** Writes the folder of a trial that failed for infrastructure reasons after all retries: reported, not scored. */
+export function writeInfraFailure(ctx: TrialRunContext, plan: TrialPlan, error: Error, started: number): TrialOutcome {
+  const staging = createStaging(ctx.jobDir, plan.trialId);
+  const finished = Date.now();
+  const record = TrialRecordSchema.parse({
+    format: TRIAL_FORMAT,
+    trial_id: plan.trialId,
+    job: ctx.jobName,
+    agent: { id: plan.agentId, name: plan.agent.name, model: plan.agent.model ?? null, version: plan.agent.version ?? null },
+    leg: { id: plan.leg.id, variant: plan.leg.variant, level: plan.leg.level, file: plan.leg.file, sha256: createHash('sha256').update(plan.leg.source).digest('hex') },
+    attempt: plan.attempt,
+    status: 'infra_error',
+    error: error.message.split('\n')[0],
+    started_at: iso(started),
+    finished_at: iso(finished),
+    timings: { total_s: (finished - started) / 1000, agent_s: null, overhead_s: null },
+    step_budget: protocolBudget(plan.leg.leg),
+    seed: plan.seed,
+    harness_version: HARNESS_VERSION,
+  });
+  writeFiles(staging, { [TRIAL_FILES.record]: JSON.stringify(record, null, 2) + '\n', [TRIAL_FILES.leg]: plan.leg.source });
+  commitStaging(ctx.jobDir, plan.trialId, staging);
+  return { plan, record, score: null };
+}
