@@ -19,3 +19,16 @@ function findPackageRoot(): string {
 export const PACKAGE_ROOT = findPackageRoot();
 
 export const packagePath = (...parts: string[]): string => path.join(PACKAGE_ROOT, ...parts);
+
+/**
+ * The released AAR data, read in place (never copied into the repository): AAR_DATA_DIR, else the first
+ * `shared/aar/data` found beside the package or one of its parent folders.
+ */
+export function aarDataDir(): string {
+  if (process.env.AAR_DATA_DIR) return process.env.AAR_DATA_DIR;
+  for (let dir = path.dirname(PACKAGE_ROOT); ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'shared', 'aar', 'data');
+    if (existsSync(candidate)) return candidate;
+    if (path.dirname(dir) === dir) return path.resolve(PACKAGE_ROOT, '..', 'shared', 'aar', 'data');
+  }
+}

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { stringify } from 'yaml';
 import { runJob } from '../harness/jobs/job.js';
 import { LineReporter, QuietReporter } from '../harness/jobs/reporters.js';
-import { packagePath } from '../paths.js';
+import { aarDataDir, packagePath } from '../paths.js';
 import { loadLegs } from '../tasks/load.js';
 import { ResponseStore } from '../tools/store/store.js';
 import { synthesizeWorld } from '../tools/world/synthesize.js';
@@ -23,7 +23,7 @@ const flag = (name: string): string | undefined => {
   const i = argv.indexOf(name);
   return i >= 0 ? argv[i + 1] : undefined;
 };
-const dataDir = flag('--data') ?? process.env.AAR_DATA_DIR ?? path.resolve(packagePath(), '..', 'shared', 'aar', 'data');
+const dataDir = flag('--data') ?? aarDataDir();
 const concurrency = Number(flag('--concurrency') ?? 4);
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'aar-bench-trials-'));
 

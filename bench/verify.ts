@@ -7,11 +7,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { packagePath } from '../paths.js';
+import { aarDataDir, packagePath } from '../paths.js';
 import { loadLegs } from '../tasks/load.js';
 import { writeSyntheticJob } from './synthetic-trials.js';
 
-const dataDir = process.argv[2] ?? process.env.AAR_DATA_DIR ?? path.resolve(packagePath(), '..', 'shared', 'aar', 'data');
+const dataDir = process.argv[2] ?? aarDataDir();
 const cli = packagePath('dist', 'harness', 'cli', 'main.js');
 
 const { legs, problems } = await loadLegs(dataDir);

@@ -2,12 +2,13 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { aarDataDir } from '../../paths.js';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const EXAMPLES_DIR = path.join(REPO_ROOT, 'tasks', 'examples');
 
 /** The real AAR dataset, read in place (never copied into the repository). */
-export const AAR_DATA_DIR = process.env.AAR_DATA_DIR ?? path.resolve(REPO_ROOT, '..', 'shared', 'aar', 'data');
+export const AAR_DATA_DIR = aarDataDir();
 export const HAVE_AAR_DATA = existsSync(AAR_DATA_DIR);
 
 /** `describe` that runs only where the real dataset is present, and says so where it is not. */

@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
+import { AAR_DATA_DIR } from '../helpers/data.js';
 import { loadLegs, parseLeg } from '../../tasks/load.js';
 import { KNOWN_DEFS } from '../../tasks/golden/pyprogram.js';
 import { CHECK_KINDS, formatValidationReport, validateLeg, validateLegs, type ValidatableLeg } from '../../tasks/validate.js';
 
-const DATA = '/work/shared/aar/data';
+const DATA = AAR_DATA_DIR;
 
 function stop(index: number, fields: Record<string, unknown>): Record<string, unknown> {
   const { bridge, ...rest } = fields as { bridge?: Record<string, unknown> };

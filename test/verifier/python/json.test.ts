@@ -151,8 +151,9 @@ describe('fixture: random JSON texts, valid and mutated', () => {
   });
 });
 
-describe('parsePyJson throughput', () => {
-  test('tool-log lines of one long string', () => {
+describe('parsePyJson on tool-log lines', () => {
+  // Its speed is measured by npm run bench:verify, not here.
+  test('lines of one long string, escaped as Python writes them, parse to the same strings as JSON.parse', () => {
     const words = 'the quick brown fox jumps over a lazy dog, search result page title http://example.com/x 2024'.split(' ');
     let seed = 1;
     const rand = (n: number) => {
@@ -167,14 +168,9 @@ describe('parsePyJson throughput', () => {
       const rec = { ts: 1712345678.123, tool: 'web_search', args: { query: 'fox', n: 10 }, success: true, result: body };
       lines.push(JSON.stringify(rec).replace(/[\u007f-\uffff]/g, (ch) => '\\u' + ch.charCodeAt(0).toString(16).padStart(4, '0')));
     }
-    const bytes = lines.reduce((n, l) => n + l.length, 0);
-    let best = 0;
-    for (let rep = 0; rep < 5; rep++) {
-      const t0 = performance.now();
-      for (const l of lines) parsePyJson(l);
-      best = Math.max(best, bytes / ((performance.now() - t0) / 1000) / 1e6);
+    for (const l of lines) {
+      const parsed = parsePyJson(l) as Map<string, unknown>;
+      expect(parsed.get('result')).toBe(JSON.parse(l).result);
     }
-    console.log(`parsePyJson: ${best.toFixed(0)} MB/s on ${lines.length} lines of ~${Math.round(bytes / lines.length)} bytes`);
-    expect(best).toBeGreaterThan(30); // loose floor (shared CI machines); typically several hundred MB/s
   });
 });
