@@ -40,6 +40,9 @@ export interface ExecResult {
   exitCode: number | null;
   timedOut: boolean;
   durationMs: number;
+  /** What the command printed, when no stream was given for it (up to 1 MiB each). */
+  stdout: string;
+  stderr: string;
 }
 
 export interface FileToPut {

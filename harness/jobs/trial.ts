@@ -136,7 +136,7 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
     if (ctx.signal.aborted) throw new TrialAborted('job interrupted');
     await env.putFiles([{ path: '/app/instruction.md', content: instruction }, ...launch.files]);
     const ping = await env.exec(['tools', '--ping'], { timeoutMs: 30_000 });
-    if (ping.exitCode !== 0) throw new InfraError(`the container cannot reach the gateway: ${(ping as { stderr?: string }).stderr?.trim() || 'no answer'}`);
+    if (ping.exitCode !== 0) throw new InfraError(`the container cannot reach the gateway: ${ping.stderr.trim() || 'no answer'}`);
 
     const stdout = createWriteStream(path.join(agentDir, 'stdout.log'));
     const stderr = createWriteStream(path.join(agentDir, 'stderr.log'));

@@ -30,7 +30,7 @@ class DockerTrialEnvironment implements TrialEnvironment {
     return this.container.id;
   }
 
-  async exec(command: string[], options: ExecOptions = {}): Promise<ExecResult & { stdout: string; stderr: string }> {
+  async exec(command: string[], options: ExecOptions = {}): Promise<ExecResult> {
     const started = performance.now();
     const exec = await this.container.exec({
       Cmd: command,
