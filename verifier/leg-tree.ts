@@ -1,12 +1,13 @@
 import { parsePyJson } from './python/index.js';
-import { isPyDict, type PyDict } from './pydict.js';
+import { dependsOnPythonTypes, isPyDict, type PyDict } from './pydict.js';
 
 /**
  * A leg's JSON as Python's json.loads would read it, for scoring. The fast path is the native JSON.parse;
- * it only differs from Python where an integral number could have been written as a float (20 vs 20.0),
- * and that changes a score only in a few places: the passcode, a golden argument, a list or object
- * extracted value, or an extracted value of 1e16 or more. Where such a number occurs, the exact (slower)
- * Python-typed parser is used instead. All released AAR legs take the fast path.
+ * it only differs from Python where an integral number could have been written as a float (20 vs 20.0)
+ * or an integer-like key is listed first, and that changes a score only in a few places: the passcode,
+ * a golden argument, a list or object extracted value, or an extracted value of 1e16 or more. Where such
+ * a value occurs, the exact (slower) Python-typed parser is used instead. All released AAR legs take the
+ * fast path.
  */
 export function parseLegForScoring(text: string): PyDict {
   const tree = JSON.parse(text) as unknown;
@@ -18,13 +19,6 @@ export function parseLegForScoring(text: string): PyDict {
   return tree as PyDict;
 }
 
-const containsIntegral = (v: unknown): boolean => {
-  if (typeof v === 'number') return Number.isInteger(v);
-  if (Array.isArray(v)) return v.some(containsIntegral);
-  if (v && typeof v === 'object') return Object.values(v).some(containsIntegral);
-  return false;
-};
-
 function needsPythonTypes(text: string, leg: Record<string, unknown>): boolean {
   const at = text.indexOf('"passcode"');
   if (at < 0 || text.indexOf('"passcode"', at + 1) >= 0) return true;
@@ -34,10 +28,10 @@ function needsPythonTypes(text: string, leg: Record<string, unknown>): boolean {
   for (const stop of stops as Array<Record<string, unknown>>) {
     if (!stop || typeof stop !== 'object') continue;
     const value = stop.extracted_value;
-    if (typeof value === 'number' ? Number.isInteger(value) && Math.abs(value) >= 1e16 : containsIntegral(value)) return true;
+    if (typeof value === 'number' ? Number.isInteger(value) && Math.abs(value) >= 1e16 : dependsOnPythonTypes(value)) return true;
     const bridge = stop.bridge as { tool_chain?: Array<{ arguments?: unknown }> } | undefined;
     for (const step of Array.isArray(bridge?.tool_chain) ? bridge.tool_chain : []) {
-      if (step && typeof step === 'object' && containsIntegral(step.arguments)) return true;
+      if (step && typeof step === 'object' && dependsOnPythonTypes(step.arguments)) return true;
     }
   }
   return false;

@@ -1,6 +1,6 @@
 import { findToolDoc } from '../tools/catalog/docs.js';
 import { parsePyJsonLine, pySplitlines, pyStrip, pyTruthy, type PyValue } from './python/index.js';
-import { isPyDict, pyGet, type PyDict } from './pydict.js';
+import { dependsOnPythonTypes, isPyDict, pyGet, type PyDict } from './pydict.js';
 import { canonicalPage, referenceNormalizeUrl } from './urls.js';
 
 /** One tool call from the log, with what scoring reads from it. */
@@ -48,16 +48,6 @@ function toCall(entry: PyDict): LoggedCall {
   };
 }
 
-/** An integral number or an integer-like key inside `args`: where JSON.parse and Python's json.loads differ. */
-function needsPythonTypes(value: unknown): boolean {
-  if (typeof value === 'number') return Number.isInteger(value);
-  if (Array.isArray(value)) return value.some(needsPythonTypes);
-  if (value && typeof value === 'object') {
-    for (const key in value) if (/^\d+$/.test(key) || needsPythonTypes((value as Record<string, unknown>)[key])) return true;
-  }
-  return false;
-}
-
 /**
  * `json.loads(line)`, or undefined where Python raises. The native JSON.parse answers most lines; the exact
  * Python-typed parser takes over where they could differ: NaN/Infinity (JSON.parse refuses them), and
@@ -70,7 +60,7 @@ function parseLine(line: string): PyValue | undefined {
   } catch {
     fast = undefined;
   }
-  if (fast !== undefined && !(fast && typeof fast === 'object' && !Array.isArray(fast) && needsPythonTypes((fast as Record<string, unknown>).args))) {
+  if (fast !== undefined && !(fast && typeof fast === 'object' && !Array.isArray(fast) && dependsOnPythonTypes((fast as Record<string, unknown>).args))) {
     return fast as PyValue;
   }
   try {

@@ -28,6 +28,13 @@ describe('reading a leg for scoring', () => {
     expect(scoreTrial(leg([], '5'), '5', '').expected_answer).toBe('5');
   });
 
+  test('an integer-like key in a golden argument keeps its Python position', () => {
+    const args = '{"where": {"b": "x", "10": "y"}}';
+    const text = leg([]).replace('"stops": []', `"stops": [{"stop_type": "tool", "extracted_value": 1, "bridge": {"tool_chain": [{"tool_name": "t", "arguments": ${args}}]}}]`);
+    expect(parseLegForScoring(text)).toBeInstanceOf(Map);
+    expect(buildLegView(parseLegForScoring(text)).goldenSteps[0].args[0].text).toBe("{'b': 'x', '10': 'y'}");
+  });
+
   test('a plain leg takes the native parser', () => {
     expect(parseLegForScoring(leg([{ stop_type: 'page', extracted_value: 20.5 }]))).not.toBeInstanceOf(Map);
   });
