@@ -21,7 +21,7 @@ import { HARNESS_VERSION } from '../version.js';
 import { agentAdapter } from '../agents/registry.js';
 import { planTrials, type TrialPlan } from './plan.js';
 import { jobReporter, type JobReporter } from './reporters.js';
-import { InfraError, JOB_LABEL, runTrialOnce, TrialAborted, writeInfraFailure, type TrialOutcome, type TrialRunContext } from './trial.js';
+import { InfraError, JOB_LABEL, jobKeyOf, runTrialOnce, TrialAborted, writeInfraFailure, type TrialOutcome, type TrialRunContext } from './trial.js';
 
 export interface RunJobOptions {
   configPath: string;
@@ -136,7 +136,7 @@ export async function runJob(options: RunJobOptions): Promise<JobSummary> {
   const jobDir = path.join(loaded.resolve(config.output), config.name);
   mkdirSync(jobDir, { recursive: true });
   checkJobFile(jobDir, loaded, options.allowConfigChange ?? false);
-  const jobKey = createHash('sha256').update(path.resolve(jobDir)).digest('hex').slice(0, 16);
+  const jobKey = jobKeyOf(jobDir);
   const leftoversRemoved = await environment.removeByLabels({ [JOB_LABEL]: jobKey });
   clearPartialTrials(jobDir);
 

@@ -60,6 +60,25 @@ export const JOB_LABEL = 'aar.job_key';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
+/** The label value naming a job's containers: derived from its folder, so a rerun finds a killed run's leftovers. */
+export function jobKeyOf(jobDir: string): string {
+  return createHash('sha256').update(path.resolve(jobDir)).digest('hex').slice(0, 16);
+}
+
+/** The fields of trial.json that say what ran, the same for every outcome. */
+function recordIdentity(ctx: TrialRunContext, plan: TrialPlan) {
+  return {
+    format: TRIAL_FORMAT,
+    trial_id: plan.trialId,
+    job: ctx.jobName,
+    agent: { id: plan.agentId, name: plan.agent.name, model: plan.agent.model ?? null, version: plan.agent.version ?? null },
+    leg: { id: plan.leg.id, variant: plan.leg.variant, level: plan.leg.level, file: plan.leg.file, sha256: createHash('sha256').update(plan.leg.source).digest('hex') },
+    attempt: plan.attempt,
+    seed: plan.seed,
+    harness_version: HARNESS_VERSION,
+  };
+}
+
 function runFacts(plan: TrialPlan, trial: GatewayTrial, logs: AgentLogFacts): TrialRecord['run'] {
   const u = trial.usage;
   if (plan.adapter.usesModel && u.turns > 0) {
@@ -162,12 +181,7 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
     const status: TrialStatus = result.timedOut ? 'timed_out' : result.exitCode === 0 ? 'completed' : 'agent_error';
     const finished = Date.now();
     const record = TrialRecordSchema.parse({
-      format: TRIAL_FORMAT,
-      trial_id: plan.trialId,
-      job: ctx.jobName,
-      agent: { id: plan.agentId, name: plan.agent.name, model: plan.agent.model ?? null, version: plan.agent.version ?? null },
-      leg: { id: plan.leg.id, variant: plan.leg.variant, level: plan.leg.level, file: plan.leg.file, sha256: createHash('sha256').update(plan.leg.source).digest('hex') },
-      attempt: plan.attempt,
+      ...recordIdentity(ctx, plan),
       status,
       error: status === 'agent_error' ? `the agent exited with status ${result.exitCode}` : status === 'timed_out' ? `killed at the ${config.timeout_s} s timeout` : null,
       started_at: iso(started),
@@ -175,8 +189,6 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
       timings: { total_s: (finished - started) / 1000, agent_s: agentSeconds, overhead_s: (finished - started) / 1000 - agentSeconds },
       step_budget: budget,
       run: { ...runFacts(plan, trial, plan.adapter.readLogs?.(agentDir) ?? {}), exit_code: result.exitCode },
-      seed: plan.seed,
-      harness_version: HARNESS_VERSION,
     });
     writeFiles(staging, {
       [TRIAL_FILES.record]: JSON.stringify(record, null, 2) + '\n',
@@ -208,20 +220,13 @@ export function writeInfraFailure(ctx: TrialRunContext, plan: TrialPlan, error: 
   const staging = createStaging(ctx.jobDir, plan.trialId);
   const finished = Date.now();
   const record = TrialRecordSchema.parse({
-    format: TRIAL_FORMAT,
-    trial_id: plan.trialId,
-    job: ctx.jobName,
-    agent: { id: plan.agentId, name: plan.agent.name, model: plan.agent.model ?? null, version: plan.agent.version ?? null },
-    leg: { id: plan.leg.id, variant: plan.leg.variant, level: plan.leg.level, file: plan.leg.file, sha256: createHash('sha256').update(plan.leg.source).digest('hex') },
-    attempt: plan.attempt,
+    ...recordIdentity(ctx, plan),
     status: 'infra_error',
     error: error.message.split('\n')[0],
     started_at: iso(started),
     finished_at: iso(finished),
     timings: { total_s: (finished - started) / 1000, agent_s: null, overhead_s: null },
     step_budget: protocolBudget(plan.leg.leg),
-    seed: plan.seed,
-    harness_version: HARNESS_VERSION,
   });
   writeFiles(staging, { [TRIAL_FILES.record]: JSON.stringify(record, null, 2) + '\n', [TRIAL_FILES.leg]: plan.leg.source });
   commitStaging(ctx.jobDir, plan.trialId, staging);

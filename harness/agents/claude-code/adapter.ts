@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { jsonLines, num, shellJoin } from '../shell.js';
+import { jsonLines, num, readAgentLog } from '../logs.js';
+import { shellJoin } from '../shell.js';
 import type { AgentAdapter, AgentLogFacts } from '../types.js';
 
 /** The Claude Code version the image layer installs unless a job sets `version:`. */
@@ -66,10 +65,7 @@ export const claudeCodeAgent: AgentAdapter = {
     };
   },
   readLogs(hostAgentDir) {
-    try {
-      return readClaudeStream(readFileSync(path.join(hostAgentDir, 'stdout.log'), 'utf8'));
-    } catch {
-      return {};
-    }
+    const stream = readAgentLog(hostAgentDir, 'stdout.log');
+    return stream === null ? {} : readClaudeStream(stream);
   },
 };

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { jsonLines, num, shellJoin } from '../shell.js';
+import { jsonLines, num, readAgentLog } from '../logs.js';
+import { shellJoin } from '../shell.js';
 import type { AgentAdapter, AgentLogFacts } from '../types.js';
 
 /** The Codex CLI version the image layer installs unless a job sets `version:`. */
@@ -71,10 +70,7 @@ export const codexAgent: AgentAdapter = {
     };
   },
   readLogs(hostAgentDir) {
-    try {
-      return readCodexEvents(readFileSync(path.join(hostAgentDir, 'stdout.log'), 'utf8'));
-    } catch {
-      return {};
-    }
+    const events = readAgentLog(hostAgentDir, 'stdout.log');
+    return events === null ? {} : readCodexEvents(events);
   },
 };

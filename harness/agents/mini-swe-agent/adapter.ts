@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
-import { num, shellJoin } from '../shell.js';
+import { num, readAgentLog } from '../logs.js';
+import { shellJoin } from '../shell.js';
 import type { AgentAdapter, AgentLogFacts } from '../types.js';
 
 /** The mini-swe-agent version the image layer installs unless a job sets `version:`. */
@@ -101,11 +102,13 @@ export const miniSweAgent: AgentAdapter = {
   },
   readLogs(hostAgentDir) {
     const dir = path.join(hostAgentDir, path.basename(path.dirname(TRAJECTORY)));
+    let file: string | undefined;
     try {
-      const file = readdirSync(dir).find((f) => f.endsWith('.traj.json'));
-      return file ? readMiniTrajectory(readFileSync(path.join(dir, file), 'utf8')) : {};
+      file = readdirSync(dir).find((f) => f.endsWith('.traj.json'));
     } catch {
       return {};
     }
+    const trajectory = file ? readAgentLog(dir, file) : null;
+    return trajectory === null ? {} : readMiniTrajectory(trajectory);
   },
 };

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { packagePath } from '../../../paths.js';
+import { readAgentLog } from '../logs.js';
 import type { AgentAdapter } from '../types.js';
 
 export const ORACLE_BUNDLE = packagePath('dist', 'agents', 'oracle.cjs');
@@ -27,12 +27,8 @@ export const oracleAgent: AgentAdapter = {
   },
   /** Steps of the oracle: its tool calls (it has no model turns). */
   readLogs(hostAgentDir) {
-    let log = '';
-    try {
-      log = readFileSync(path.join(hostAgentDir, 'stdout.log'), 'utf8');
-    } catch {
-      return {};
-    }
+    const log = readAgentLog(hostAgentDir, 'stdout.log');
+    if (log === null) return {};
     const m = /oracle: (\d+) tool calls/.exec(log);
     return { steps: m ? Number(m[1]) : null };
   },

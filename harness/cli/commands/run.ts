@@ -30,15 +30,13 @@ export function registerRunCommands(program: Command): void {
     .description('remove containers left by killed runs (all of AAR Harness, or one job) and half-written trial folders')
     .option('--job <dir>', 'only this job folder')
     .action(async (flags: { job?: string }) => {
-      const path = await import('node:path');
-      const { createHash } = await import('node:crypto');
       const { environmentProvider } = await import('../../environments/registry.js');
-      const { JOB_LABEL } = await import('../../jobs/trial.js');
+      const { JOB_LABEL, jobKeyOf } = await import('../../jobs/trial.js');
       const { clearPartialTrials } = await import('../../../verifier/trial-folder.js');
       const environment = environmentProvider('docker');
       await environment.check();
       const labels: Record<string, string> = flags.job
-        ? { [JOB_LABEL]: createHash('sha256').update(path.resolve(flags.job)).digest('hex').slice(0, 16) }
+        ? { [JOB_LABEL]: jobKeyOf(flags.job) }
         : { 'aar-harness': '1' };
       const removed = await environment.removeByLabels(labels);
       if (flags.job) clearPartialTrials(flags.job);
