@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { stringify } from 'yaml';
 import { modelHandlerFor } from '../harness/gateway/models/handler.js';
-import { keyFingerprint, startScriptedModelServer, type ScriptTurn } from '../harness/gateway/models/scripted/index.js';
+import { keyFingerprint, startScriptedModelServer, type ScriptTurn } from '../test/doubles/scripted-model/index.js';
 import { runJob } from '../harness/jobs/job.js';
 import { LineReporter } from '../harness/jobs/reporters.js';
 import { packagePath } from '../paths.js';

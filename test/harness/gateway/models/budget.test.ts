@@ -1,4 +1,4 @@
-import { startScriptedModelServer, type ScriptedModelServer } from '../../../../harness/gateway/models/scripted/server.js';
+import { startScriptedModelServer, type ScriptedModelServer } from '../../../doubles/scripted-model/server.js';
 import { bearer, claudeCodeBody, claudeCodeHeaders, codexBody, miniSweBody, postJson, startModelGateway, type ModelGateway } from './fixtures.js';
 
 let upstream: ScriptedModelServer;

@@ -1,4 +1,4 @@
-import { startScriptedModelServer, keyFingerprint, type ScriptedModelServer } from '../../../../harness/gateway/models/scripted/server.js';
+import { startScriptedModelServer, keyFingerprint, type ScriptedModelServer } from '../../../doubles/scripted-model/server.js';
 import { SseReader } from '../../../../harness/gateway/models/sse.js';
 import {
   bearer,

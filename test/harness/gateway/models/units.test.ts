@@ -4,7 +4,7 @@ import { JobConfigSchema } from '../../../../harness/config/schema.js';
 import { modelHandlerFor } from '../../../../harness/gateway/models/handler.js';
 import { clientHeaders, upstreamHeaders } from '../../../../harness/gateway/models/headers.js';
 import { findPrice, loadPriceTable, parsePriceTable, requestCost } from '../../../../harness/gateway/models/prices.js';
-import { startScriptedModelServer } from '../../../../harness/gateway/models/scripted/server.js';
+import { startScriptedModelServer } from '../../../doubles/scripted-model/server.js';
 import { parseSse, SseReader } from '../../../../harness/gateway/models/sse.js';
 import { backoffMs, retryAfterMs } from '../../../../harness/gateway/models/upstream.js';
 import { factsFromJson, StreamUsage } from '../../../../harness/gateway/models/usage.js';

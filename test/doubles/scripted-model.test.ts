@@ -1,5 +1,5 @@
-import { keyFingerprint, startScriptedModelServer, type ScriptedModelServer } from '../../../../harness/gateway/models/scripted/server.js';
-import { claudeCodeBody, claudeCodeHeaders, codexBody, eventData, json, miniSweBody, postJson } from './fixtures.js';
+import { keyFingerprint, startScriptedModelServer, type ScriptedModelServer } from './scripted-model/server.js';
+import { claudeCodeBody, claudeCodeHeaders, codexBody, eventData, json, miniSweBody, postJson } from '../harness/gateway/models/fixtures.js';
 
 const KEY = 'sk-upstream-key';
 const SCRIPT = [
