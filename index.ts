@@ -23,7 +23,7 @@ export { verifyJob, type VerifySummary } from './verifier/verify.js';
 export { loadJobResults, scoreTrialDir, type TrialResult } from './verifier/results.js';
 export { aggregate, type AggregateRow } from './verifier/aggregate.js';
 export { renderReport, REPORT_FORMATS, type ReportFormat } from './verifier/report.js';
-export * from './verifier/trial-folder.js';
+export * from './trial/folder.js';
 
 // harness: jobs in Docker
 export { runJob, type RunJobOptions, type JobSummary } from './harness/jobs/job.js';

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RunFacts } from './paper.js';
 import { scoreTrial, type TrialScore } from './score.js';
-import { listTrialDirs, readTrialRecord, readTrialText, TRIAL_FILES, type TrialRecord } from './trial-folder.js';
+import { listTrialDirs, readTrialRecord, readTrialText, TRIAL_FILES, type TrialRecord } from '../trial/folder.js';
 
 /** One trial folder as read back: its record, and its score unless it was an infrastructure error. */
 export interface TrialResult {

@@ -11,7 +11,7 @@ import { createProviderContext } from '../../tools/providers/registry.js';
 import type { Endpoints } from '../../tools/providers/types.js';
 import { ToolService } from '../../tools/service.js';
 import { ResponseStore } from '../../tools/store/store.js';
-import { clearPartialTrials, listTrialDirs, readTrialRecord } from '../../verifier/trial-folder.js';
+import { clearPartialTrials, listTrialDirs, readTrialRecord } from '../../trial/folder.js';
 import { loadJobConfig, type LoadedConfig } from '../config/load.js';
 import type { JobConfig } from '../config/schema.js';
 import { environmentProvider } from '../environments/registry.js';

@@ -15,7 +15,7 @@ import {
   writeFiles,
   type TrialRecord,
   type TrialStatus,
-} from '../../verifier/trial-folder.js';
+} from '../../trial/folder.js';
 import type { AgentLogFacts } from '../agents/types.js';
 import type { JobConfig } from '../config/schema.js';
 import type { EnvironmentProvider, TrialEnvironment } from '../environments/types.js';
