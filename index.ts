@@ -15,15 +15,17 @@ export { validateLegs, validateLeg, formatValidationReport } from './tasks/valid
 // tools: the 19 AAR tools
 export { TOOLS, TOOL_ALIASES, findTool, checkToolArgs, type ToolDefinition } from './tools/catalog/index.js';
 
+// trial: the trial folder, trial.json, the tool-log line, the run facts
+export * from './trial/index.js';
+
 // verifier: scoring, re-verification, reports
 export { scoreTrial, scoreToJson, referenceOnly, type TrialScore } from './verifier/score.js';
 export type { ReferenceFields } from './verifier/reference.js';
-export type { PaperMetrics, RunFacts, Diagnosis } from './verifier/paper.js';
+export type { PaperMetrics, Diagnosis } from './verifier/paper.js';
 export { verifyJob, type VerifySummary } from './verifier/verify.js';
 export { loadJobResults, scoreTrialDir, type TrialResult } from './verifier/results.js';
 export { aggregate, type AggregateRow } from './verifier/aggregate.js';
 export { renderReport, REPORT_FORMATS, type ReportFormat } from './verifier/report.js';
-export * from './verifier/trial-folder.js';
 
 // harness: jobs in Docker
 export { runJob, type RunJobOptions, type JobSummary } from './harness/jobs/job.js';

@@ -6,7 +6,8 @@ import { scoreToJson } from '../verifier/score.js';
 import { seededRandom } from '../tasks/filter.js';
 import type { LoadedLeg } from '../tasks/load.js';
 import { stepBudget } from '../tasks/schema.js';
-import { TRIAL_FORMAT, writeTrialFolder, type TrialRecordInput } from '../verifier/trial-folder.js';
+import { TRIAL_FORMAT, writeTrialFolder } from '../trial/folder.js';
+import type { TrialRecordInput } from '../trial/record.js';
 import { HARNESS_VERSION } from '../harness/version.js';
 
 /**

@@ -2,18 +2,7 @@ import { lenientArgsMatch } from './args-match.js';
 import type { LegView } from './leg-view.js';
 import type { ReferenceFields } from './reference.js';
 import type { LoggedCall } from './tool-log.js';
-
-/** Facts about a trial's run that the answer and tool log do not hold (from trial.json / model_log.jsonl). */
-export interface RunFacts {
-  steps?: number | null;
-  step_limit_hit?: boolean | null;
-  timed_out?: boolean | null;
-  wall_s?: number | null;
-  input_tokens?: number | null;
-  output_tokens?: number | null;
-  cached_tokens?: number | null;
-  cost_usd?: number | null;
-}
+import type { RunFacts } from '../trial/run-facts.js';
 
 export type Diagnosis = 'navigation' | 'tool_use' | 'computation';
 
@@ -71,7 +60,7 @@ export function diagnose(fa: 0 | 1, pvr: number | null, rcr: number | null): Dia
   return 'computation';
 }
 
-export function computePaperMetrics(view: LegView, calls: readonly LoggedCall[], reference: ReferenceFields, run: RunFacts): PaperMetrics {
+export function computePaperMetrics(view: LegView, calls: readonly LoggedCall[], reference: ReferenceFields, run: Partial<RunFacts>): PaperMetrics {
   const fa: 0 | 1 = reference.status === 'correct' ? 1 : 0;
   const pvr = pitStopVisitRate(view, calls);
   const rcr = roadblockCompletionRate(view, calls);
@@ -83,14 +72,14 @@ export function computePaperMetrics(view: LegView, calls: readonly LoggedCall[],
     rcr,
     steps,
     step_budget: view.stepBudget,
-    step_limit_hit: noValidAnswer && (run.step_limit_hit === true || (steps !== null && steps >= view.stepBudget)),
+    step_limit_hit: noValidAnswer && (run.stepLimitHit === true || (steps !== null && steps >= view.stepBudget)),
     tool_calls: calls.length,
-    timed_out: run.timed_out ?? null,
-    wall_s: run.wall_s ?? null,
-    input_tokens: run.input_tokens ?? null,
-    output_tokens: run.output_tokens ?? null,
-    cached_tokens: run.cached_tokens ?? null,
-    cost_usd: run.cost_usd ?? null,
+    timed_out: run.timedOut ?? null,
+    wall_s: run.wallS ?? null,
+    input_tokens: run.inputTokens ?? null,
+    output_tokens: run.outputTokens ?? null,
+    cached_tokens: run.cachedTokens ?? null,
+    cost_usd: run.costUsd ?? null,
     diagnosis: diagnose(fa, pvr, rcr),
     shortcut: fa === 1 && pvr !== null && pvr < 0.3,
     near_miss: fa === 0 && reference.intermediate_rate !== null && reference.intermediate_rate >= 0.8,

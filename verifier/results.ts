@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { RunFacts } from './paper.js';
 import { scoreTrial, type TrialScore } from './score.js';
-import { listTrialDirs, readTrialRecord, readTrialText, TRIAL_FILES, type TrialRecord } from './trial-folder.js';
+import { listTrialDirs, readTrialText, TRIAL_FILES } from '../trial/folder.js';
+import { readTrialRecord, type TrialRecord } from '../trial/record.js';
+import { runFactsOfRecord } from '../trial/run-facts.js';
 
 /** One trial folder as read back: its record, and its score unless it was an infrastructure error. */
 export interface TrialResult {
@@ -11,26 +12,12 @@ export interface TrialResult {
   score: TrialScore | null;
 }
 
-/** What only the run knows, from trial.json. */
-export function runFactsOf(record: TrialRecord): RunFacts {
-  return {
-    steps: record.run.steps,
-    step_limit_hit: record.run.step_limit_hit,
-    timed_out: record.status === 'timed_out',
-    wall_s: record.timings.agent_s ?? record.timings.total_s,
-    input_tokens: record.run.input_tokens,
-    output_tokens: record.run.output_tokens,
-    cached_tokens: record.run.cached_tokens,
-    cost_usd: record.run.cost_usd,
-  };
-}
-
 /** Scores a trial folder from its files alone. Null for an infrastructure error (never scored). */
 export function scoreTrialDir(dir: string, record: TrialRecord = readTrialRecord(dir)): TrialScore | null {
   if (record.status === 'infra_error') return null;
   const leg = readTrialText(dir, TRIAL_FILES.leg);
   if (leg === null) throw new Error(`${path.join(dir, TRIAL_FILES.leg)}: missing`);
-  return scoreTrial(leg, readTrialText(dir, TRIAL_FILES.answer), readTrialText(dir, TRIAL_FILES.toolLog), runFactsOf(record));
+  return scoreTrial(leg, readTrialText(dir, TRIAL_FILES.answer), readTrialText(dir, TRIAL_FILES.toolLog), runFactsOfRecord(record));
 }
 
 /** Every trial of a job with its stored score (computed on the fly where score.json is missing). */

@@ -1,7 +1,8 @@
 import { PyFloat, pyJsonDumps, type PyValue } from './python/index.js';
 import { parseLegForScoring } from './leg-tree.js';
 import { buildLegView, legViewOfText, type LegView } from './leg-view.js';
-import { computePaperMetrics, type PaperMetrics, type RunFacts } from './paper.js';
+import { computePaperMetrics, type PaperMetrics } from './paper.js';
+import type { RunFacts } from '../trial/run-facts.js';
 import { isPyDict, type PyDict } from './pydict.js';
 import { computeReferenceFields, REFERENCE_FIELDS, REFERENCE_FLOAT_FIELDS, type ReferenceFields } from './reference.js';
 import { parseToolLog } from './tool-log.js';
@@ -28,7 +29,7 @@ export function legView(leg: ScorableLeg): LegView {
  * Scores one trial from its three inputs: the leg, the answer file's text (null when the agent wrote
  * none) and the tool log's text (null when there is none). `run` adds what only the run knows.
  */
-export function scoreTrial(leg: ScorableLeg, answerText: string | null, toolLogText: string | null, run: RunFacts = {}): TrialScore {
+export function scoreTrial(leg: ScorableLeg, answerText: string | null, toolLogText: string | null, run: Partial<RunFacts> = {}): TrialScore {
   const view = legView(leg);
   const { calls, skippedLines } = parseToolLog(toolLogText);
   const reference = computeReferenceFields(view, answerText, calls);

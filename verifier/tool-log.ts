@@ -2,6 +2,7 @@ import { findToolDoc } from '../tools/catalog/docs.js';
 import { parsePyJsonLine, pySplitlines, pyStrip, pyTruthy, type PyValue } from './python/index.js';
 import { dependsOnPythonTypes, isPyDict, pyGet, type PyDict } from './pydict.js';
 import { canonicalPage, referenceNormalizeUrl } from './urls.js';
+import type { ToolLogField } from '../trial/tool-log.js';
 
 /** One tool call from the log, with what scoring reads from it. */
 export interface LoggedCall {
@@ -27,21 +28,24 @@ export interface ParsedToolLog {
   skippedLines: number;
 }
 
+/** `entry.get(name)` for a field the gateway writes (ToolLogLine); undefined when the line lacks it. */
+const logField = (entry: PyDict, name: ToolLogField): PyValue | undefined => pyGet(entry, name);
+
 function toCall(entry: PyDict): LoggedCall {
-  const tool = pyGet(entry, 'tool') ?? '';
-  const url = pyGet(entry, 'url');
-  const args = pyGet(entry, 'args');
+  const tool = logField(entry, 'tool') ?? '';
+  const url = logField(entry, 'url');
+  const args = logField(entry, 'args');
   const pages: string[] = [];
-  for (const candidate of [url, pyGet(entry, 'resolved_url'), isPyDict(args) ? pyGet(args, 'url') : undefined]) {
+  for (const candidate of [url, logField(entry, 'resolved_url'), isPyDict(args) ? pyGet(args, 'url') : undefined]) {
     if (typeof candidate === 'string' && candidate) pages.push(canonicalPage(candidate) ?? candidate);
   }
-  const preview = pyGet(entry, 'result_preview');
+  const preview = logField(entry, 'result_preview');
   return {
     entry,
     tool,
     canonicalName: typeof tool === 'string' ? (findToolDoc(tool)?.name ?? tool) : undefined,
     args,
-    success: pyTruthy(pyGet(entry, 'success')),
+    success: pyTruthy(logField(entry, 'success')),
     referenceUrl: typeof url === 'string' && url ? referenceNormalizeUrl(url) : undefined,
     pages,
     preview: typeof preview === 'string' ? preview : '',

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { scoreTrialDir } from './results.js';
 import { scoreToJson } from './score.js';
-import { listTrialDirs, readTrialRecord, TRIAL_FILES } from './trial-folder.js';
+import { listTrialDirs, TRIAL_FILES } from '../trial/folder.js';
+import { readTrialRecord } from '../trial/record.js';
 
 export interface VerifySummary {
   trials: number;

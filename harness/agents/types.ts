@@ -1,4 +1,5 @@
 import type { LoadedLeg } from '../../tasks/load.js';
+import type { AgentLogFacts } from '../../trial/run-facts.js';
 import type { AgentConfig } from '../config/schema.js';
 import type { FileToPut, TrialEnvironment } from '../environments/types.js';
 
@@ -28,17 +29,6 @@ export interface AgentLaunch {
   logDirs: string[];
 }
 
-/** What an agent's own logs say about its run; the model gateway's counts win where both exist. */
-export interface AgentLogFacts {
-  steps?: number | null;
-  inputTokens?: number | null;
-  outputTokens?: number | null;
-  cachedTokens?: number | null;
-  costUsd?: number | null;
-  /** The framework stopped because it ran out of turns. */
-  stepLimitHit?: boolean | null;
-}
-
 /**
  * One agent framework. The built-in agents (oracle, random) and the real frameworks (Claude Code, Codex,
  * mini-swe-agent) all go through this interface.
@@ -56,7 +46,8 @@ export interface AgentAdapter {
   /** Whether the agent talks to a model through the gateway (then the gateway counts its turns). */
   readonly usesModel: boolean;
   launch(ctx: AgentContext): AgentLaunch | Promise<AgentLaunch>;
-  /** Reads turns, tokens and cost from the logs copied into hostAgentDir (stdout.log, stderr.log, logDirs). */
+  /** Reads turns, tokens and cost from the logs copied into hostAgentDir (stdout.log, stderr.log, logDirs);
+   * the model gateway's counts win where both exist. */
   readLogs?(hostAgentDir: string): AgentLogFacts;
   /** Optional extra collection from the container before it is removed. */
   collect?(env: TrialEnvironment, hostAgentDir: string): Promise<void>;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { GatewayCounts } from '../../trial/run-facts.js';
 
 /** A trial the gateway serves: its token, where its logs go, and what it has used so far. */
 export interface GatewayTrial {
@@ -20,17 +21,13 @@ export interface TrialBudget {
   maxCostUsd?: number;
 }
 
-export interface TrialUsage {
-  /** Model turns: counted model requests let through the budget check, whatever their outcome. */
-  turns: number;
+/**
+ * The gateway's running counts for a trial: the run-facts counts (turns, budget, tokens, cost) and how the
+ * upstream fared, which decides whether a trial the model never answered is an infrastructure error.
+ */
+export interface TrialUsage extends GatewayCounts {
   /** Turns the model answered: a 2xx response relayed whole, without an error inside its stream. */
   answered: number;
-  inputTokens: number;
-  outputTokens: number;
-  cachedTokens: number;
-  costUsd: number;
-  /** A request refused because a budget was used up. */
-  budgetExceeded: boolean;
   /** Upstream failures retried, and requests that failed after all retries. */
   upstreamRetries: number;
   upstreamFailures: number;

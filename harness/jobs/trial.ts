@@ -6,21 +6,12 @@ import { renderInstruction } from '../../tasks/instruction.js';
 import { stepBudget as protocolBudget } from '../../tasks/schema.js';
 import { scoreTrialDir } from '../../verifier/results.js';
 import { scoreToJson, type TrialScore } from '../../verifier/score.js';
-import {
-  commitStaging,
-  createStaging,
-  TRIAL_FILES,
-  TRIAL_FORMAT,
-  TrialRecordSchema,
-  writeFiles,
-  type TrialRecord,
-  type TrialStatus,
-} from '../../verifier/trial-folder.js';
-import type { AgentLogFacts } from '../agents/types.js';
+import { commitStaging, createStaging, TRIAL_FILES, TRIAL_FORMAT, writeFiles } from '../../trial/folder.js';
+import { TrialRecordSchema, trialRecordJson, type TrialRecord, type TrialStatus } from '../../trial/record.js';
+import { mergeRunSources, recordedRunOf } from '../../trial/run-facts.js';
 import type { JobConfig } from '../config/schema.js';
 import type { EnvironmentProvider, TrialEnvironment } from '../environments/types.js';
 import type { GatewayServer } from '../gateway/server.js';
-import type { GatewayTrial } from '../gateway/trials.js';
 import { HARNESS_VERSION } from '../version.js';
 import type { TrialPlan } from './plan.js';
 
@@ -76,30 +67,6 @@ function recordIdentity(ctx: TrialRunContext, plan: TrialPlan) {
     attempt: plan.attempt,
     seed: plan.seed,
     harness_version: HARNESS_VERSION,
-  };
-}
-
-function runFacts(plan: TrialPlan, trial: GatewayTrial, logs: AgentLogFacts): TrialRecord['run'] {
-  const u = trial.usage;
-  if (plan.adapter.usesModel && u.turns > 0) {
-    return {
-      steps: u.turns,
-      step_limit_hit: u.budgetExceeded || (logs.stepLimitHit ?? null),
-      exit_code: null,
-      input_tokens: u.inputTokens,
-      output_tokens: u.outputTokens,
-      cached_tokens: u.cachedTokens,
-      cost_usd: u.costUsd,
-    };
-  }
-  return {
-    steps: logs.steps ?? null,
-    step_limit_hit: logs.stepLimitHit ?? null,
-    exit_code: null,
-    input_tokens: logs.inputTokens ?? null,
-    output_tokens: logs.outputTokens ?? null,
-    cached_tokens: logs.cachedTokens ?? null,
-    cost_usd: logs.costUsd ?? null,
   };
 }
 
@@ -188,10 +155,16 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
       finished_at: iso(finished),
       timings: { total_s: (finished - started) / 1000, agent_s: agentSeconds, overhead_s: (finished - started) / 1000 - agentSeconds },
       step_budget: budget,
-      run: { ...runFacts(plan, trial, plan.adapter.readLogs?.(agentDir) ?? {}), exit_code: result.exitCode },
+      run: recordedRunOf(
+        mergeRunSources(plan.adapter.usesModel ? trial.usage : null, plan.adapter.readLogs?.(agentDir) ?? {}, {
+          exitCode: result.exitCode,
+          timedOut: result.timedOut,
+          wallS: agentSeconds,
+        }),
+      ),
     });
     writeFiles(staging, {
-      [TRIAL_FILES.record]: JSON.stringify(record, null, 2) + '\n',
+      [TRIAL_FILES.record]: trialRecordJson(record),
       [TRIAL_FILES.leg]: plan.leg.source,
       [TRIAL_FILES.instruction]: instruction,
       ...(answer === null ? {} : { [TRIAL_FILES.answer]: answer }),
@@ -228,7 +201,7 @@ export function writeInfraFailure(ctx: TrialRunContext, plan: TrialPlan, error: 
     timings: { total_s: (finished - started) / 1000, agent_s: null, overhead_s: null },
     step_budget: protocolBudget(plan.leg.leg),
   });
-  writeFiles(staging, { [TRIAL_FILES.record]: JSON.stringify(record, null, 2) + '\n', [TRIAL_FILES.leg]: plan.leg.source });
+  writeFiles(staging, { [TRIAL_FILES.record]: trialRecordJson(record), [TRIAL_FILES.leg]: plan.leg.source });
   commitStaging(ctx.jobDir, plan.trialId, staging);
   return { plan, record, score: null };
 }

@@ -59,12 +59,12 @@ describe('paper metrics', () => {
     expect(scoreTrial(leg, 'x', '', { steps: 12 }).step_limit_hit).toBe(true);
     expect(scoreTrial(leg, '3', '', { steps: 10 }).step_limit_hit).toBe(false);
     expect(scoreTrial(leg, null, '', { steps: 9 }).step_limit_hit).toBe(false);
-    expect(scoreTrial(leg, null, '', { steps: 3, step_limit_hit: true }).step_limit_hit).toBe(true);
+    expect(scoreTrial(leg, null, '', { steps: 3, stepLimitHit: true }).step_limit_hit).toBe(true);
     expect(scoreTrial(leg, null, '').step_budget).toBe(10);
   });
 
   test('run facts pass through; skipped log lines are counted', () => {
-    const s = scoreTrial(leg, '4', 'garbage\n\n[1,2]\n' + line('x', {}), { timed_out: true, wall_s: 12.5, input_tokens: 10, cost_usd: 0.01 });
+    const s = scoreTrial(leg, '4', 'garbage\n\n[1,2]\n' + line('x', {}), { timedOut: true, wallS: 12.5, inputTokens: 10, costUsd: 0.01 });
     expect(s).toMatchObject({ timed_out: true, wall_s: 12.5, input_tokens: 10, output_tokens: null, cost_usd: 0.01, log_lines_skipped: 2, tool_calls: 1 });
   });
 });

@@ -5,7 +5,8 @@ import { loadLegs } from '../../tasks/load.js';
 import { aggregate } from '../../verifier/aggregate.js';
 import { renderReport } from '../../verifier/report.js';
 import { loadJobResults } from '../../verifier/results.js';
-import { listTrialDirs, readTrialRecord, TRIAL_FILES, writeTrialFolder } from '../../verifier/trial-folder.js';
+import { listTrialDirs, TRIAL_FILES, writeTrialFolder } from '../../trial/folder.js';
+import { readTrialRecord } from '../../trial/record.js';
 import { verifyJob } from '../../verifier/verify.js';
 import { EXAMPLES_DIR, tempDir } from '../helpers/data.js';
 

@@ -1,6 +1,7 @@
 import { jsonLines, num, readAgentLog } from '../logs.js';
 import { shellJoin } from '../shell.js';
-import type { AgentAdapter, AgentLogFacts } from '../types.js';
+import type { AgentLogFacts } from '../../../trial/run-facts.js';
+import type { AgentAdapter } from '../types.js';
 
 /** The Claude Code version the image layer installs unless a job sets `version:`. */
 export const CLAUDE_CODE_VERSION = '2.1.332';

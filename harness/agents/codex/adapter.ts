@@ -1,6 +1,7 @@
 import { jsonLines, num, readAgentLog } from '../logs.js';
 import { shellJoin } from '../shell.js';
-import type { AgentAdapter, AgentLogFacts } from '../types.js';
+import type { AgentLogFacts } from '../../../trial/run-facts.js';
+import type { AgentAdapter } from '../types.js';
 
 /** The Codex CLI version the image layer installs unless a job sets `version:`. */
 export const CODEX_VERSION = '0.169.0';

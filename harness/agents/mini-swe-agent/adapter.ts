@@ -3,7 +3,8 @@ import path from 'node:path';
 import { stringify } from 'yaml';
 import { num, readAgentLog } from '../logs.js';
 import { shellJoin } from '../shell.js';
-import type { AgentAdapter, AgentLogFacts } from '../types.js';
+import type { AgentLogFacts } from '../../../trial/run-facts.js';
+import type { AgentAdapter } from '../types.js';
 
 /** The mini-swe-agent version the image layer installs unless a job sets `version:`. */
 export const MINI_SWE_AGENT_VERSION = '2.4.6';

@@ -32,7 +32,7 @@ export function registerRunCommands(program: Command): void {
     .action(async (flags: { job?: string }) => {
       const { environmentProvider } = await import('../../environments/registry.js');
       const { JOB_LABEL, jobKeyOf } = await import('../../jobs/trial.js');
-      const { clearPartialTrials } = await import('../../../verifier/trial-folder.js');
+      const { clearPartialTrials } = await import('../../../trial/folder.js');
       const environment = environmentProvider('docker');
       await environment.check();
       const labels: Record<string, string> = flags.job

@@ -9,7 +9,7 @@ export function registerScoreCommand(program: Command): void {
     .option('--tool-log <file>', 'the tool log, JSON Lines (a missing file means: no tool calls)')
     .option('--reference', "print only the reference verifier's reward.json fields, in its order")
     .action(async (flags: { leg: string; answer?: string; toolLog?: string; reference?: boolean }) => {
-      const { readOptionalText } = await import('../../../verifier/trial-folder.js');
+      const { readOptionalText } = await import('../../../trial/folder.js');
       const { scoreTrial, scoreToJson, referenceOnly } = await import('../../../verifier/score.js');
       const legText = readOptionalText(flags.leg);
       if (legText === null) throw new Error(`${flags.leg}: no such leg file`);

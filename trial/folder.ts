@@ -1,17 +1,16 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
-import { pyReadText } from './python/index.js';
+import { pyReadText } from '../verifier/python/index.js';
 
 /**
  * The trial folder: everything needed to re-score a trial offline.
  *
  *   <job folder>/<trial id>/
- *     trial.json       what ran, its status and timings (TrialRecord)
+ *     trial.json       what ran, its status and timings (TrialRecord, record.ts)
  *     leg.json         the leg, byte for byte as loaded
  *     instruction.md   what the agent was told
  *     answer.txt       the agent's /app/answer.txt, when it wrote one
- *     tool_log.jsonl   every tool call, written on the host by the gateway
+ *     tool_log.jsonl   every tool call, written on the host by the gateway (ToolLogLine, tool-log.ts)
  *     model_log.jsonl  every model request, when the agent used the model gateway
  *     agent/           the agent's own logs
  *     score.json       the score (TrialScore)
@@ -30,44 +29,8 @@ export const TRIAL_FILES = {
 } as const;
 
 export const PARTIAL_DIR = '.partial';
+/** The version of this contract, in every trial.json's `format`. */
 export const TRIAL_FORMAT = 'aar-harness/trial@1';
-
-export const TRIAL_STATUSES = ['completed', 'timed_out', 'agent_error', 'infra_error'] as const;
-export type TrialStatus = (typeof TRIAL_STATUSES)[number];
-
-const nullableNumber = z.number().nullable().default(null);
-
-export const TrialRecordSchema = z.looseObject({
-  format: z.literal(TRIAL_FORMAT),
-  trial_id: z.string(),
-  job: z.string(),
-  agent: z.looseObject({ id: z.string(), name: z.string(), model: z.string().nullable().default(null), version: z.string().nullable().default(null) }),
-  leg: z.looseObject({ id: z.string(), variant: z.string(), level: z.string(), file: z.string(), sha256: z.string() }),
-  attempt: z.number().int().min(1),
-  /** completed: the agent ended by itself; timed_out: killed at the timeout; agent_error: the agent failed;
-   * infra_error: the harness could not run the trial (not scored, retried on resume). */
-  status: z.enum(TRIAL_STATUSES),
-  error: z.string().nullable().default(null),
-  started_at: z.string(),
-  finished_at: z.string(),
-  timings: z.looseObject({ total_s: z.number(), agent_s: nullableNumber, overhead_s: nullableNumber }),
-  step_budget: z.number().int(),
-  run: z
-    .looseObject({
-      steps: nullableNumber,
-      step_limit_hit: z.boolean().nullable().default(null),
-      exit_code: nullableNumber,
-      input_tokens: nullableNumber,
-      output_tokens: nullableNumber,
-      cached_tokens: nullableNumber,
-      cost_usd: nullableNumber,
-    })
-    .default({ steps: null, step_limit_hit: null, exit_code: null, input_tokens: null, output_tokens: null, cached_tokens: null, cost_usd: null }),
-  seed: z.number().nullable().default(null),
-  harness_version: z.string(),
-});
-export type TrialRecord = z.infer<typeof TrialRecordSchema>;
-export type TrialRecordInput = z.input<typeof TrialRecordSchema>;
 
 /** The text of an optional file in a trial folder, read as Python's read_text() would; null when absent. */
 export function readTrialText(dir: string, name: string): string | null {
@@ -89,22 +52,6 @@ export function readOptionalText(file: string): string | null {
     // Not UTF-8 (the reference would crash): keep going with replacement characters.
     return new TextDecoder('utf-8').decode(bytes).replace(/\r\n?/g, '\n');
   }
-}
-
-export function readTrialRecord(dir: string): TrialRecord {
-  const file = path.join(dir, TRIAL_FILES.record);
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new Error(`${file}: ${(error as Error).message}`);
-  }
-  const parsed = TrialRecordSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`${file}: ${issue.path.join('.') || '(top)'}: ${issue.message}`);
-  }
-  return parsed.data;
 }
 
 /** Trial folders of a job, sorted: every sub-folder holding a trial.json (the .partial area is skipped). */

@@ -1,0 +1,66 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  clearPartialTrials,
+  commitStaging,
+  createStaging,
+  listTrialDirs,
+  PARTIAL_DIR,
+  readOptionalText,
+  readTrialText,
+  TRIAL_FILES,
+  writeFiles,
+  writeTrialFolder,
+} from '../../trial/folder.js';
+import { tempDir } from '../helpers/data.js';
+
+describe('trial folder: layout and atomic writes', () => {
+  test('a staged folder is invisible until committed, then replaces an earlier attempt whole', () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      writeTrialFolder(dir, 'leg-a', { [TRIAL_FILES.record]: '{}', [TRIAL_FILES.answer]: 'old', 'agent/stdout.log': 'x' });
+      const staging = createStaging(dir, 'leg-a');
+      expect(path.dirname(staging)).toBe(path.join(dir, PARTIAL_DIR));
+      writeFiles(staging, { [TRIAL_FILES.record]: '{"new": 1}', 'agent/nested/log.txt': new Uint8Array([104, 105]) });
+      expect(listTrialDirs(dir)).toEqual([path.join(dir, 'leg-a')]);
+      expect(readTrialText(path.join(dir, 'leg-a'), TRIAL_FILES.answer)).toBe('old');
+
+      expect(commitStaging(dir, 'leg-a', staging)).toBe(path.join(dir, 'leg-a'));
+      const trial = path.join(dir, 'leg-a');
+      expect(readFileSync(path.join(trial, TRIAL_FILES.record), 'utf8')).toBe('{"new": 1}');
+      expect(readFileSync(path.join(trial, 'agent', 'nested', 'log.txt'), 'utf8')).toBe('hi');
+      expect(existsSync(path.join(trial, TRIAL_FILES.answer))).toBe(false);
+      expect(readdirSync(path.join(dir, PARTIAL_DIR))).toEqual([]);
+    } finally {
+      cleanup();
+    }
+  });
+
+  test('lists sub-folders holding a trial.json, sorted, and skips the partial area', () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      for (const id of ['b', 'a']) writeTrialFolder(dir, id, { [TRIAL_FILES.record]: '{}' });
+      mkdirSync(path.join(dir, 'no-record'));
+      writeFiles(createStaging(dir, 'c'), { [TRIAL_FILES.record]: '{}' });
+      expect(listTrialDirs(dir)).toEqual([path.join(dir, 'a'), path.join(dir, 'b')]);
+      clearPartialTrials(dir);
+      expect(existsSync(path.join(dir, PARTIAL_DIR))).toBe(false);
+      expect(() => listTrialDirs(path.join(dir, 'missing'))).toThrow(/no such job folder/);
+    } finally {
+      cleanup();
+    }
+  });
+
+  test('optional files read as Python read_text(): universal newlines, null when absent', () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      writeFileSync(path.join(dir, 'a.txt'), 'one\r\ntwo\rthree\n');
+      expect(readOptionalText(path.join(dir, 'a.txt'))).toBe('one\ntwo\nthree\n');
+      expect(readTrialText(dir, TRIAL_FILES.answer)).toBeNull();
+      writeFileSync(path.join(dir, 'bad.txt'), Buffer.from([0x34, 0xff, 0x0d]));
+      expect(readOptionalText(path.join(dir, 'bad.txt'))).toBe('4\ufffd\n');
+    } finally {
+      cleanup();
+    }
+  });
+});

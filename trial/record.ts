@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { TRIAL_FILES, TRIAL_FORMAT } from './folder.js';
+import { RecordedRunSchema } from './run-facts.js';
+
+export const TRIAL_STATUSES = ['completed', 'timed_out', 'agent_error', 'infra_error'] as const;
+export type TrialStatus = (typeof TRIAL_STATUSES)[number];
+
+const nullableNumber = z.number().nullable().default(null);
+
+/** trial.json: what ran, its status and timings. Fields this version does not know are kept as they are. */
+export const TrialRecordSchema = z.looseObject({
+  format: z.literal(TRIAL_FORMAT),
+  trial_id: z.string(),
+  job: z.string(),
+  agent: z.looseObject({ id: z.string(), name: z.string(), model: z.string().nullable().default(null), version: z.string().nullable().default(null) }),
+  leg: z.looseObject({ id: z.string(), variant: z.string(), level: z.string(), file: z.string(), sha256: z.string() }),
+  attempt: z.number().int().min(1),
+  /** completed: the agent ended by itself; timed_out: killed at the timeout; agent_error: the agent failed;
+   * infra_error: the harness could not run the trial (not scored, retried on resume). */
+  status: z.enum(TRIAL_STATUSES),
+  error: z.string().nullable().default(null),
+  started_at: z.string(),
+  finished_at: z.string(),
+  timings: z.looseObject({ total_s: z.number(), agent_s: nullableNumber, overhead_s: nullableNumber }),
+  step_budget: z.number().int(),
+  run: RecordedRunSchema,
+  seed: z.number().nullable().default(null),
+  harness_version: z.string(),
+});
+export type TrialRecord = z.infer<typeof TrialRecordSchema>;
+export type TrialRecordInput = z.input<typeof TrialRecordSchema>;
+
+/** trial.json's text for a record. */
+export function trialRecordJson(record: TrialRecord): string {
+  return JSON.stringify(record, null, 2) + '\n';
+}
+
+export function readTrialRecord(dir: string): TrialRecord {
+  const file = path.join(dir, TRIAL_FILES.record);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`${file}: ${(error as Error).message}`);
+  }
+  const parsed = TrialRecordSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`${file}: ${issue.path.join('.') || '(top)'}: ${issue.message}`);
+  }
+  return parsed.data;
+}

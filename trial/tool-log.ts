@@ -1,0 +1,41 @@
+/**
+ * One line of a trial's tool_log.jsonl, as the gateway writes it: the reference verifier's format first
+ * (tool, args, success, result_preview, result_len, ts, and url when the arguments have one), then ours.
+ * The key order is the order on disk. Readers take any line the reference takes (any JSON, fields
+ * missing or of other types), so this type names the fields; it does not promise them.
+ */
+export interface ToolLogLine {
+  /** The tool's name as the agent called it (an alias stays an alias). */
+  tool: string;
+  /** The arguments as sent; `{}` when there were none. */
+  args: unknown;
+  success: boolean;
+  /** The first RESULT_PREVIEW_CHARS code points of what the agent saw. */
+  result_preview: string;
+  /** Code points of what the agent saw. */
+  result_len: number;
+  /** Unix time in seconds. */
+  ts: number;
+  /** `args.url`, when it is there and truthy. */
+  url?: unknown;
+  /** The page a fetch ended on, after redirects and canonicalisation. */
+  resolved_url?: string;
+  latency_ms: number;
+  /** Where the response came from: provider, cache, store, container or gateway. */
+  source: string;
+  cache_hit: boolean;
+  /** Whether what the agent saw was cut, and the length before the cut. */
+  truncated: boolean;
+  full_len: number;
+  provider_error?: string;
+}
+
+export type ToolLogField = keyof ToolLogLine;
+
+/** The reference verifier keeps the first 2,000 characters of each result. */
+export const RESULT_PREVIEW_CHARS = 2000;
+
+/** A line of tool_log.jsonl, newline included. */
+export function toolLogText(line: ToolLogLine): string {
+  return JSON.stringify(line) + '\n';
+}
