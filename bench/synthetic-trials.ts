@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { scoreTrialDir } from '../verifier/results.js';
-import { scoreToJson } from '../verifier/score.js';
-import { seededRandom } from '../tasks/filter.js';
-import type { LoadedLeg } from '../tasks/load.js';
-import { stepBudget } from '../tasks/schema.js';
+import { scoreToJson } from '../tasks/aar/scoring/score.js';
+import { seededRandom } from '../tasks/aar/filter.js';
+import type { LoadedLeg } from '../tasks/aar/load.js';
+import { stepBudget } from '../tasks/aar/schema.js';
 import { TRIAL_FORMAT, writeTrialFolder, type TrialRecordInput } from '../verifier/trial-folder.js';
 import { HARNESS_VERSION } from '../harness/version.js';
 

@@ -12,7 +12,7 @@ import { stringify } from 'yaml';
 import { runJob } from '../harness/jobs/job.js';
 import { LineReporter, QuietReporter } from '../harness/jobs/reporters.js';
 import { aarDataDir, packagePath } from '../paths.js';
-import { loadLegs } from '../tasks/load.js';
+import { loadLegs } from '../tasks/aar/load.js';
 import { ResponseStore } from '../tools/store/store.js';
 import { synthesizeWorld } from '../tools/world/synthesize.js';
 import { aggregate } from '../verifier/aggregate.js';

@@ -1,5 +1,5 @@
 import type { TrialResult } from './results.js';
-import type { TrialScore } from './score.js';
+import type { TrialScore } from '../tasks/aar/scoring/score.js';
 import { boundedMean, meanOf, proportion, type Estimate } from './stats.js';
 
 /** One row of a report: one configuration (agent x model) on one slice of the legs. */

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { RunFacts } from './paper.js';
-import { scoreTrial, type TrialScore } from './score.js';
+import type { RunFacts } from '../tasks/aar/scoring/paper.js';
+import { scoreTrial, type TrialScore } from '../tasks/aar/scoring/score.js';
 import { listTrialDirs, readTrialRecord, readTrialText, TRIAL_FILES, type TrialRecord } from './trial-folder.js';
 
 /** One trial folder as read back: its record, and its score unless it was an infrastructure error. */

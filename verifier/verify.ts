@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { scoreTrialDir } from './results.js';
-import { scoreToJson } from './score.js';
+import { scoreToJson } from '../tasks/aar/scoring/score.js';
 import { listTrialDirs, readTrialRecord, TRIAL_FILES } from './trial-folder.js';
 
 export interface VerifySummary {

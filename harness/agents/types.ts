@@ -1,4 +1,4 @@
-import type { LoadedLeg } from '../../tasks/load.js';
+import type { LoadedLeg } from '../../tasks/aar/load.js';
 import type { AgentConfig } from '../config/schema.js';
 import type { FileToPut, TrialEnvironment } from '../environments/types.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TaskFilterSchema } from '../../tasks/filter.js';
+import { TaskFilterSchema } from '../../tasks/aar/filter.js';
 import { TOOL_MODES } from '../../tools/service.js';
 
 /**
@@ -84,7 +84,7 @@ export const JobConfigSchema = z.strictObject({
     .default({ base: 'auto' }),
   /** Infrastructure failures (Docker errors, a dead container, an unreachable gateway) are retried this often. */
   infra_retries: z.number().int().min(0).default(2),
-  /** A template for instruction.md instead of the default (tasks/instruction.md.tmpl). */
+  /** A template for instruction.md instead of the default (tasks/aar/instruction.md.tmpl). */
   instruction_template: z.string().optional(),
   /** Seed of the seeded agents (random): the same seed gives the same digits. */
   seed: z.number().int().default(0),

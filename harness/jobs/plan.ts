@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { LoadedLeg } from '../../tasks/load.js';
+import type { LoadedLeg } from '../../tasks/aar/load.js';
 import { agentAdapter } from '../agents/registry.js';
 import type { AgentAdapter } from '../agents/types.js';
 import { agentId, type AgentConfig, type JobConfig } from '../config/schema.js';

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { createWriteStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { once } from 'node:events';
-import { renderInstruction } from '../../tasks/instruction.js';
-import { stepBudget as protocolBudget } from '../../tasks/schema.js';
+import { renderInstruction } from '../../tasks/aar/instruction.js';
+import { stepBudget as protocolBudget } from '../../tasks/aar/schema.js';
 import { scoreTrialDir } from '../../verifier/results.js';
-import { scoreToJson, type TrialScore } from '../../verifier/score.js';
+import { scoreToJson, type TrialScore } from '../../tasks/aar/scoring/score.js';
 import {
   commitStaging,
   createStaging,

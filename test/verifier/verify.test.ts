@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeSyntheticJob } from '../../bench/synthetic-trials.js';
-import { loadLegs } from '../../tasks/load.js';
+import { loadLegs } from '../../tasks/aar/load.js';
 import { aggregate } from '../../verifier/aggregate.js';
 import { renderReport } from '../../verifier/report.js';
 import { loadJobResults } from '../../verifier/results.js';

@@ -1,4 +1,4 @@
-import { seededRandom } from '../../../tasks/filter.js';
+import { seededRandom } from '../../../tasks/aar/filter.js';
 import type { AgentAdapter } from '../types.js';
 
 /**

@@ -6,7 +6,7 @@ import { codexAgent, codexConfig, readCodexEvents } from '../../../harness/agent
 import { miniSweAgent, readMiniTrajectory } from '../../../harness/agents/mini-swe-agent/adapter.js';
 import { agentAdapter, AGENT_NAMES } from '../../../harness/agents/registry.js';
 import type { AgentContext } from '../../../harness/agents/types.js';
-import { loadLegFile } from '../../../tasks/load.js';
+import { loadLegFile } from '../../../tasks/aar/load.js';
 import { EXAMPLES_DIR, REPO_ROOT } from '../../helpers/data.js';
 
 /** Logs the real binaries wrote in a trial (npm run e2e:agents -- --save-fixtures). */
