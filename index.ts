@@ -8,7 +8,7 @@ export { HARNESS_VERSION } from './harness/version.js';
 export * from './tasks/aar/schema.js';
 export { loadLegs, loadLegFile, parseLeg, findLegFiles, type LoadedLeg, type LoadResult } from './tasks/aar/load.js';
 export { filterLegs, TaskFilterSchema, type TaskFilter } from './tasks/aar/filter.js';
-export { formatProblem, InputError, type InputProblem } from './tasks/aar/problems.js';
+export { formatProblem, InputError, type InputProblem } from './tasks/problems.js';
 export { renderInstruction, renderToolReference, DEFAULT_INSTRUCTION_TEMPLATE } from './tasks/aar/instruction.js';
 export { validateLegs, validateLeg, formatValidationReport } from './tasks/aar/golden/validate.js';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isMap, LineCounter, parseDocument, type Document } from 'yaml';
-import { InputError, type InputProblem } from '../../tasks/aar/problems.js';
+import { InputError, type InputProblem } from '../../tasks/problems.js';
 import { agentId, JobConfigSchema, type JobConfig } from './schema.js';
 
 export interface LoadedConfig {

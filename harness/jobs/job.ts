@@ -6,7 +6,7 @@ import PQueue from 'p-queue';
 import { DEFAULT_IMAGE_SETTINGS, ensureAgentImage, type ImageSettings } from '../../images/build.js';
 import { filterLegs } from '../../tasks/aar/filter.js';
 import { loadLegs } from '../../tasks/aar/load.js';
-import { InputError } from '../../tasks/aar/problems.js';
+import { InputError } from '../../tasks/problems.js';
 import { createProviderContext } from '../../tools/providers/registry.js';
 import type { Endpoints } from '../../tools/providers/types.js';
 import { ToolService } from '../../tools/service.js';

@@ -42,7 +42,7 @@ const addFilterOptions = (cmd: Command): Command =>
 /** Loads legs and prints load problems to stderr; the caller decides whether problems are fatal. */
 async function loadReporting(paths: string[]): Promise<{ legs: LoadedLeg[]; problemCount: number }> {
   const { loadLegs } = await import('../../../tasks/aar/load.js');
-  const { formatProblem } = await import('../../../tasks/aar/problems.js');
+  const { formatProblem } = await import('../../../tasks/problems.js');
   const { legs, problems } = await loadLegs(paths);
   for (const p of problems) process.stderr.write(formatProblem(p) + '\n');
   return { legs, problemCount: problems.length };

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadJobConfig, parseJobConfig } from '../../../harness/config/load.js';
 import { agentId } from '../../../harness/config/schema.js';
-import { InputError } from '../../../tasks/aar/problems.js';
+import { InputError } from '../../../tasks/problems.js';
 import { REPO_ROOT, tempDir } from '../../helpers/data.js';
 
 const problemsOf = (text: string): string[] => {
