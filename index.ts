@@ -4,7 +4,13 @@
 export { PACKAGE_ROOT } from './paths.js';
 export { HARNESS_VERSION } from './harness/version.js';
 
-// tasks: the leg format, loading, filters, validation, instructions
+// task families: the interface and the registry (aar first)
+export { taskFamily, findFamily, FAMILY_NAMES, DEFAULT_FAMILY } from './tasks/registry.js';
+export type { TaskFamily, FamilyTask, TaskDescription, ContainerProgram, StoredTrial, FamilyReport, ReportSlice } from './tasks/family.js';
+export { aarFamily } from './tasks/aar/family.js';
+export type { AarFigures } from './tasks/aar/scoring/report.js';
+
+// AAR tasks: the leg format, loading, filters, validation, instructions
 export * from './tasks/aar/schema.js';
 export { loadLegs, loadLegFile, parseLeg, findLegFiles, type LoadedLeg, type LoadResult } from './tasks/aar/load.js';
 export { filterLegs, TaskFilterSchema, type TaskFilter } from './tasks/aar/filter.js';
