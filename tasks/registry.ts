@@ -5,7 +5,6 @@ import type { TaskFamily } from './family.js';
 export const DEFAULT_FAMILY = 'aar';
 
 // Families differ in their task, score and figure types; callers treat them through the interface only.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyFamily = TaskFamily<any, any, any>;
 
 const FAMILIES: ReadonlyMap<string, AnyFamily> = new Map([[aarFamily.name, aarFamily]]);
