@@ -4,13 +4,19 @@
 export { PACKAGE_ROOT } from './paths.js';
 export { HARNESS_VERSION } from './harness/version.js';
 
-// tasks: the leg format, loading, filters, validation, instructions
-export * from './tasks/schema.js';
-export { loadLegs, loadLegFile, parseLeg, findLegFiles, type LoadedLeg, type LoadResult } from './tasks/load.js';
-export { filterLegs, TaskFilterSchema, type TaskFilter } from './tasks/filter.js';
+// task families: the interface and the registry (aar first)
+export { taskFamily, findFamily, FAMILY_NAMES, DEFAULT_FAMILY } from './tasks/registry.js';
+export type { TaskFamily, FamilyTask, TaskDescription, ContainerProgram, StoredTrial, FamilyReport, ReportSlice } from './tasks/family.js';
+export { aarFamily } from './tasks/aar/family.js';
+export type { AarFigures } from './tasks/aar/scoring/report.js';
+
+// AAR tasks: the leg format, loading, filters, validation, instructions
+export * from './tasks/aar/schema.js';
+export { loadLegs, loadLegFile, parseLeg, findLegFiles, type LoadedLeg, type LoadResult } from './tasks/aar/load.js';
+export { filterLegs, TaskFilterSchema, type TaskFilter } from './tasks/aar/filter.js';
 export { formatProblem, InputError, type InputProblem } from './tasks/problems.js';
-export { renderInstruction, renderToolReference, DEFAULT_INSTRUCTION_TEMPLATE } from './tasks/instruction.js';
-export { validateLegs, validateLeg, formatValidationReport } from './tasks/validate.js';
+export { renderInstruction, renderToolReference, DEFAULT_INSTRUCTION_TEMPLATE } from './tasks/aar/instruction.js';
+export { validateLegs, validateLeg, formatValidationReport } from './tasks/aar/golden/validate.js';
 
 // tools: the 19 AAR tools
 export { TOOLS, TOOL_ALIASES, findTool, checkToolArgs, type ToolDefinition } from './tools/catalog/index.js';
@@ -19,9 +25,9 @@ export { TOOLS, TOOL_ALIASES, findTool, checkToolArgs, type ToolDefinition } fro
 export * from './trial/index.js';
 
 // verifier: scoring, re-verification, reports
-export { scoreTrial, scoreToJson, referenceOnly, type TrialScore } from './verifier/score.js';
-export type { ReferenceFields } from './verifier/reference.js';
-export type { PaperMetrics, Diagnosis } from './verifier/paper.js';
+export { scoreTrial, scoreToJson, referenceOnly, type TrialScore } from './tasks/aar/scoring/score.js';
+export type { ReferenceFields } from './tasks/aar/scoring/reference.js';
+export type { PaperMetrics, Diagnosis } from './tasks/aar/scoring/paper.js';
 export { verifyJob, type VerifySummary } from './verifier/verify.js';
 export { loadJobResults, scoreTrialDir, type TrialResult } from './verifier/results.js';
 export { aggregate, type AggregateRow } from './verifier/aggregate.js';

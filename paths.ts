@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 function findPackageRoot(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {
-    if (existsSync(path.join(dir, 'package.json')) && existsSync(path.join(dir, 'tasks', 'instruction.md.tmpl'))) return dir;
+    if (existsSync(path.join(dir, 'package.json')) && existsSync(path.join(dir, 'tasks', 'aar', 'instruction.md.tmpl'))) return dir;
     const parent = path.dirname(dir);
     if (parent === dir) throw new Error('cannot find the aar-harness package root above ' + fileURLToPath(import.meta.url));
     dir = parent;

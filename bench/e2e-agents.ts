@@ -18,6 +18,7 @@ import { keyFingerprint, startScriptedModelServer, type ScriptTurn } from '../te
 import { runJob } from '../harness/jobs/job.js';
 import { LineReporter } from '../harness/jobs/reporters.js';
 import { packagePath } from '../paths.js';
+import type { TrialScore } from '../tasks/aar/scoring/score.js';
 import { loadJobResults } from '../verifier/results.js';
 
 const LEG = 'examples-linear/easy/sample_003';
@@ -61,7 +62,7 @@ try {
         }),
       );
       const summary = await runJob({ configPath, models: modelHandlerFor, reporter: new LineReporter() });
-      const [result] = loadJobResults(summary.jobDir);
+      const [result] = loadJobResults<TrialScore>(summary.jobDir);
       const score = result?.score;
       const run = result?.record.run;
       const modelRequests = server.requests.filter((r) => r.turn !== undefined).length;

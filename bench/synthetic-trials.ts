@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { scoreTrialDir } from '../verifier/results.js';
-import { scoreToJson } from '../verifier/score.js';
-import { seededRandom } from '../tasks/filter.js';
-import type { LoadedLeg } from '../tasks/load.js';
-import { stepBudget } from '../tasks/schema.js';
+import { scoreToJson, type TrialScore } from '../tasks/aar/scoring/score.js';
+import { seededRandom } from '../tasks/aar/filter.js';
+import type { LoadedLeg } from '../tasks/aar/load.js';
+import { stepBudget } from '../tasks/aar/schema.js';
 import { TRIAL_FORMAT, writeTrialFolder } from '../trial/folder.js';
 import type { TrialRecordInput } from '../trial/record.js';
 import { HARNESS_VERSION } from '../harness/version.js';
@@ -93,7 +93,7 @@ export function writeSyntheticJob(jobDir: string, legs: readonly LoadedLeg[], se
     if (answer !== null) files['answer.txt'] = answer;
     const dir = writeTrialFolder(jobDir, trialId, files);
     // As the harness does at the end of a trial: score.json from the folder's own files.
-    if (options.withScores) writeFileSync(path.join(dir, 'score.json'), scoreToJson(scoreTrialDir(dir)!));
+    if (options.withScores) writeFileSync(path.join(dir, 'score.json'), scoreToJson(scoreTrialDir(dir) as TrialScore));
   }
   return legs.length;
 }

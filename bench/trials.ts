@@ -12,9 +12,10 @@ import { stringify } from 'yaml';
 import { runJob } from '../harness/jobs/job.js';
 import { LineReporter, QuietReporter } from '../harness/jobs/reporters.js';
 import { aarDataDir, packagePath } from '../paths.js';
-import { loadLegs } from '../tasks/load.js';
+import { loadLegs } from '../tasks/aar/load.js';
 import { ResponseStore } from '../tools/store/store.js';
 import { synthesizeWorld } from '../tools/world/synthesize.js';
+import type { AarFigures } from '../tasks/aar/scoring/report.js';
 import { aggregate } from '../verifier/aggregate.js';
 import { loadJobResults } from '../verifier/results.js';
 
@@ -68,7 +69,7 @@ try {
       reporter: argv.includes('--quiet') ? new QuietReporter() : new LineReporter(),
     });
     const minutes = (Date.now() - started) / 60_000;
-    const [all] = aggregate(loadJobResults(job.jobDir));
+    const [all] = aggregate<AarFigures>(loadJobResults(job.jobDir));
     console.log(
       `oracle on ${job.planned} legs, concurrency ${concurrency}: ${minutes.toFixed(1)} min (${((minutes * 60) / job.planned).toFixed(2)} s/trial), ` +
         `FA ${(100 * (all.fa.mean ?? 0)).toFixed(1)}%, PVR ${(100 * (all.pvr.mean ?? 0)).toFixed(1)}%, RCR ${(100 * (all.rcr.mean ?? 0)).toFixed(1)}%, ` +

@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { aarDataDir, packagePath } from '../paths.js';
-import { loadLegs } from '../tasks/load.js';
+import { loadLegs } from '../tasks/aar/load.js';
 import { writeSyntheticJob } from './synthetic-trials.js';
 
 const dataDir = process.argv[2] ?? aarDataDir();

@@ -17,6 +17,8 @@ export interface ToolServiceOptions {
   providers?: ProviderContext;
   /** Tool outputs longer than this many characters are cut (default: the paper's 8,000). */
   outputLimit?: number;
+  /** The tools the job's task family offers (default: the whole catalog); others are unknown to agents. */
+  offered?: readonly string[];
 }
 
 /** One tool call as the gateway answers and logs it. */
@@ -62,8 +64,9 @@ export class ToolService {
   }
 
   async call(name: string, rawArgs: unknown): Promise<ToolCallOutcome> {
+    const offered = this.options.offered ?? TOOLS.map((t) => t.name);
     const tool = findTool(name);
-    if (!tool) return failure(name, `unknown tool '${name}'. Available: ${TOOLS.map((t) => t.name).join(', ')}`);
+    if (!tool || !offered.includes(tool.name)) return failure(name, `unknown tool '${name}'. Available: ${offered.join(', ')}`);
     if (tool.runsIn === 'container') return failure(tool.name, `${tool.name} runs inside your container: call it with the tools command`);
     const checked = checkToolArgs(tool, rawArgs ?? {});
     if (!checked.ok) return failure(tool.name, checked.error);

@@ -32,6 +32,7 @@ export const PARTIAL_DIR = '.partial';
 /** The version of this contract, in every trial.json's `format`. */
 export const TRIAL_FORMAT = 'aar-harness/trial@1';
 
+
 /** The text of an optional file in a trial folder, read as Python's read_text() would; null when absent. */
 export function readTrialText(dir: string, name: string): string | null {
   return readOptionalText(path.join(dir, name));

@@ -12,6 +12,8 @@ const nullableNumber = z.number().nullable().default(null);
 /** trial.json: what ran, its status and timings. Fields this version does not know are kept as they are. */
 export const TrialRecordSchema = z.looseObject({
   format: z.literal(TRIAL_FORMAT),
+  /** The task family that scores the trial; absent: aar (its records never carried one). */
+  family: z.string().optional(),
   trial_id: z.string(),
   job: z.string(),
   agent: z.looseObject({ id: z.string(), name: z.string(), model: z.string().nullable().default(null), version: z.string().nullable().default(null) }),

@@ -1,82 +1,39 @@
+import type { ReportSlice, TaskFamily } from '../tasks/family.js';
+import { familyOfRecord, taskFamily } from '../tasks/registry.js';
 import type { TrialResult } from './results.js';
-import type { TrialScore } from './score.js';
-import { boundedMean, meanOf, proportion, type Estimate } from './stats.js';
 
-/** One row of a report: one configuration (agent x model) on one slice of the legs. */
-export interface AggregateRow {
-  agent: string;
-  model: string;
-  /** `*` for all variants / all levels. */
-  variant: string;
-  level: string;
-  /** Trials in the slice, scored or not. */
-  trials: number;
-  /** Scored trials (all but infrastructure errors). */
-  n: number;
-  infra_errors: number;
-  fa: Estimate;
-  pvr: Estimate;
-  rcr: Estimate;
-  intermediate_rate: number | null;
-  steps: number | null;
-  tool_calls: number | null;
-  input_tokens: number | null;
-  output_tokens: number | null;
-  cost_usd: number | null;
-  wall_s: number | null;
-  step_limit_rate: number | null;
-  timeout_rate: number | null;
-  /** Shares among scored trials that are not correct. */
-  diagnosis: { navigation: number | null; tool_use: number | null; computation: number | null };
-  shortcuts: number;
-  near_misses: number;
+/** One row of a report: one configuration (agent x model) on one slice of the tasks, with its family's figures. */
+export type AggregateRow<Figures extends object = Record<string, unknown>> = ReportSlice & Figures & {
+  /** The task family whose figures and columns the row has (not a report column). */
+  family: string;
+};
+
+/** The family of a job's trials (AAR for an empty job); one job runs one family. */
+export function familyOfResults(results: readonly TrialResult[]): TaskFamily {
+  return results.length ? familyOfRecord(results[0].record) : taskFamily();
 }
 
-const LEVEL_ORDER = ['easy', 'medium', 'hard', 'extreme'];
+function summarize(family: TaskFamily, agent: string, model: string, variant: string, level: string, trials: TrialResult[]): AggregateRow {
+  const scores = trials.map((t) => t.score).filter((s): s is object => s !== null);
+  const slice: ReportSlice = { agent, model, variant, level, trials: trials.length, n: scores.length, infra_errors: trials.length - scores.length };
+  return { family: family.name, ...slice, ...family.report.summarize(scores) } as AggregateRow;
+}
 
-function summarize(agent: string, model: string, variant: string, level: string, trials: TrialResult[]): AggregateRow {
-  const scores = trials.map((t) => t.score).filter((s): s is TrialScore => s !== null);
-  const n = scores.length;
-  const rate = (count: number): number | null => (n ? count / n : null);
-  const wrong = scores.filter((s) => s.fa === 0);
-  const share = (d: string): number | null => (wrong.length ? wrong.filter((s) => s.diagnosis === d).length / wrong.length : null);
-  const defined = (pick: (s: TrialScore) => number | null): number[] => scores.map(pick).filter((v): v is number => v !== null);
-  return {
-    agent,
-    model,
-    variant,
-    level,
-    trials: trials.length,
-    n,
-    infra_errors: trials.length - n,
-    fa: proportion(scores.filter((s) => s.fa === 1).length, n),
-    pvr: boundedMean(defined((s) => s.pvr)),
-    rcr: boundedMean(defined((s) => s.rcr)),
-    intermediate_rate: meanOf(scores.map((s) => s.intermediate_rate)),
-    steps: meanOf(scores.map((s) => s.steps)),
-    tool_calls: meanOf(scores.map((s) => s.tool_calls)),
-    input_tokens: meanOf(scores.map((s) => s.input_tokens)),
-    output_tokens: meanOf(scores.map((s) => s.output_tokens)),
-    cost_usd: meanOf(scores.map((s) => s.cost_usd)),
-    wall_s: meanOf(scores.map((s) => s.wall_s)),
-    step_limit_rate: rate(scores.filter((s) => s.step_limit_hit).length),
-    timeout_rate: rate(scores.filter((s) => s.timed_out).length),
-    diagnosis: { navigation: share('navigation'), tool_use: share('tool_use'), computation: share('computation') },
-    shortcuts: scores.filter((s) => s.shortcut).length,
-    near_misses: scores.filter((s) => s.near_miss).length,
+function levelComparer(order: readonly string[]): (a: string, b: string) => number {
+  return (a, b) => {
+    const ia = order.indexOf(a);
+    const ib = order.indexOf(b);
+    return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib) || a.localeCompare(b);
   };
 }
 
-const compareLevels = (a: string, b: string): number => {
-  const ia = LEVEL_ORDER.indexOf(a);
-  const ib = LEVEL_ORDER.indexOf(b);
-  return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib) || a.localeCompare(b);
-};
-
 /**
- * Rows per configuration: all legs, then per variant, then per variant x level.
+ * Rows per configuration: all tasks, then per variant, then per variant x level. Figures is the family's
+ * row shape (AAR: AarFigures).
  */
-export function aggregate(results: readonly TrialResult[]): AggregateRow[] {
+export function aggregate<Figures extends object = Record<string, unknown>>(results: readonly TrialResult[]): AggregateRow<Figures>[] {
+  const family = familyOfResults(results);
+  const compareLevels = levelComparer(family.report.levelOrder);
   const configs = new Map<string, TrialResult[]>();
   for (const r of results) {
     const key = `${r.record.agent.id}\u0000${r.record.agent.model ?? ''}`;
@@ -85,16 +42,16 @@ export function aggregate(results: readonly TrialResult[]): AggregateRow[] {
   const rows: AggregateRow[] = [];
   for (const [key, trials] of [...configs].sort(([a], [b]) => a.localeCompare(b))) {
     const [agent, model] = key.split('\u0000');
-    rows.push(summarize(agent, model || '-', '*', '*', trials));
+    rows.push(summarize(family, agent, model || '-', '*', '*', trials));
     const variants = [...new Set(trials.map((t) => t.record.leg.variant))].sort();
     for (const variant of variants) {
       const inVariant = trials.filter((t) => t.record.leg.variant === variant);
-      if (variants.length > 1) rows.push(summarize(agent, model || '-', variant, '*', inVariant));
+      if (variants.length > 1) rows.push(summarize(family, agent, model || '-', variant, '*', inVariant));
       const levels = [...new Set(inVariant.map((t) => t.record.leg.level))].sort(compareLevels);
       for (const level of levels) {
-        rows.push(summarize(agent, model || '-', variant, level, inVariant.filter((t) => t.record.leg.level === level)));
+        rows.push(summarize(family, agent, model || '-', variant, level, inVariant.filter((t) => t.record.leg.level === level)));
       }
     }
   }
-  return rows;
+  return rows as AggregateRow<Figures>[];
 }

@@ -3,8 +3,8 @@ import { rename, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { familyOfRecord } from '../tasks/registry.js';
 import { scoreTrialDir } from './results.js';
-import { scoreToJson } from './score.js';
 import { listTrialDirs, TRIAL_FILES } from '../trial/folder.js';
 import { readTrialRecord } from '../trial/record.js';
 
@@ -44,7 +44,7 @@ export async function verifyTrialDirs(dirs: readonly string[], dryRun = false): 
         continue;
       }
       summary.scored++;
-      const fresh = scoreToJson(score);
+      const fresh = familyOfRecord(record).scoreToJson(score);
       const file = path.join(dir, TRIAL_FILES.score);
       let stored: string | null = null;
       try {

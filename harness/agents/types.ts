@@ -1,4 +1,4 @@
-import type { LoadedLeg } from '../../tasks/load.js';
+import type { FamilyTask, TaskFamily } from '../../tasks/family.js';
 import type { AgentLogFacts } from '../../trial/run-facts.js';
 import type { AgentConfig } from '../config/schema.js';
 import type { FileToPut, TrialEnvironment } from '../environments/types.js';
@@ -6,7 +6,8 @@ import type { FileToPut, TrialEnvironment } from '../environments/types.js';
 /** What an adapter knows about the trial it prepares. */
 export interface AgentContext {
   trialId: string;
-  leg: LoadedLeg;
+  family: TaskFamily;
+  task: FamilyTask;
   /** The instruction, also at /app/instruction.md. */
   instruction: string;
   /** Model turns allowed (the paper's B unless the job sets another). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TaskFilterSchema } from '../../tasks/filter.js';
+import { DEFAULT_FAMILY, findFamily, unknownFamilyMessage } from '../../tasks/registry.js';
 import { TOOL_MODES } from '../../tools/service.js';
 
 /**
@@ -8,6 +8,27 @@ import { TOOL_MODES } from '../../tools/service.js';
  */
 
 const positiveInt = z.number().int().positive();
+
+/**
+ * Which tasks to run: `family` (default aar), `path`, and the family's own filter keys, checked by the
+ * family's schema. `family` stays out of the parsed config when not given, so older jobs keep their fingerprint.
+ */
+export const TasksSectionSchema = z
+  .looseObject({ family: z.string().optional(), path: z.union([z.string(), z.array(z.string()).min(1)]) })
+  .transform((section, ctx) => {
+    const { family: name, path, ...filter } = section;
+    const family = findFamily(name ?? DEFAULT_FAMILY);
+    if (!family) {
+      ctx.addIssue({ code: 'custom', path: ['family'], message: unknownFamilyMessage(name!) });
+      return z.NEVER;
+    }
+    const parsed = family.filterSchema.safeParse(filter);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+      return z.NEVER;
+    }
+    return { ...parsed.data, path, ...(name === undefined ? {} : { family: name }) };
+  });
 
 export const AgentConfigSchema = z.strictObject({
   /** The adapter: oracle, random, claude-code, codex, mini-swe-agent. */
@@ -29,7 +50,7 @@ export const JobConfigSchema = z.strictObject({
   /** The job's folder name under `output`. */
   name: z.string().regex(/^[A-Za-z0-9._-]+$/, 'use letters, digits and . _ - only').default('job'),
   output: z.string().default('jobs'),
-  tasks: TaskFilterSchema.extend({ path: z.union([z.string(), z.array(z.string()).min(1)]) }),
+  tasks: TasksSectionSchema,
   agents: z.array(AgentConfigSchema).min(1),
   attempts: positiveInt.default(1),
   /** Wall-clock limit of one agent run, in seconds (the paper: 600). */
@@ -84,7 +105,7 @@ export const JobConfigSchema = z.strictObject({
     .default({ base: 'auto' }),
   /** Infrastructure failures (Docker errors, a dead container, an unreachable gateway) are retried this often. */
   infra_retries: z.number().int().min(0).default(2),
-  /** A template for instruction.md instead of the default (tasks/instruction.md.tmpl). */
+  /** A template for instruction.md instead of the default (tasks/aar/instruction.md.tmpl). */
   instruction_template: z.string().optional(),
   /** Seed of the seeded agents (random): the same seed gives the same digits. */
   seed: z.number().int().default(0),
@@ -94,4 +115,7 @@ export type AgentConfig = z.infer<typeof AgentConfigSchema>;
 export type JobConfig = z.infer<typeof JobConfigSchema>;
 
 /** The id an agent configuration is known by. */
+/** The task family a job runs. */
+export const familyNameOf = (config: JobConfig): string => config.tasks.family ?? DEFAULT_FAMILY;
+
 export const agentId = (a: AgentConfig): string => a.id ?? (a.model ? `${a.name}@${a.model.replace(/[^A-Za-z0-9._+-]/g, '-')}` : a.name);

@@ -4,9 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import PQueue from 'p-queue';
 import { DEFAULT_IMAGE_SETTINGS, ensureAgentImage, type ImageSettings } from '../../images/build.js';
-import { filterLegs } from '../../tasks/filter.js';
-import { loadLegs } from '../../tasks/load.js';
 import { InputError } from '../../tasks/problems.js';
+import { taskFamily } from '../../tasks/registry.js';
 import { createProviderContext } from '../../tools/providers/registry.js';
 import type { Endpoints } from '../../tools/providers/types.js';
 import { ToolService } from '../../tools/service.js';
@@ -14,7 +13,7 @@ import { ResponseStore } from '../../tools/store/store.js';
 import { clearPartialTrials, listTrialDirs } from '../../trial/folder.js';
 import { readTrialRecord } from '../../trial/record.js';
 import { loadJobConfig, type LoadedConfig } from '../config/load.js';
-import type { JobConfig } from '../config/schema.js';
+import { familyNameOf, type JobConfig } from '../config/schema.js';
 import { environmentProvider } from '../environments/registry.js';
 import type { TrialEnvironment } from '../environments/types.js';
 import { GatewayServer, type ModelHandler } from '../gateway/server.js';
@@ -80,13 +79,14 @@ function imageSettings(config: JobConfig, loaded: LoadedConfig): ImageSettings {
   };
 }
 
-function toolService(config: JobConfig, loaded: LoadedConfig): ToolService {
+function toolService(config: JobConfig, loaded: LoadedConfig, offered: readonly string[]): ToolService {
   const { mode, store, output_limit: outputLimit, endpoints } = config.tools;
   if (mode !== 'live' && !store) throw new InputError([{ file: loaded.file, path: 'tools.store', message: `tool mode ${mode} needs a store folder` }]);
   if (mode === 'replay' && !existsSync(loaded.resolve(store!))) throw new InputError([{ file: loaded.file, path: 'tools.store', message: `${loaded.resolve(store!)}: no such store folder` }]);
   return new ToolService({
     mode,
     outputLimit,
+    offered,
     ...(store ? { store: new ResponseStore(loaded.resolve(store)) } : {}),
     ...(mode === 'replay' ? {} : { providers: createProviderContext({ endpoints: endpoints as Partial<Endpoints> }) }),
   });
@@ -114,10 +114,11 @@ export async function runJob(options: RunJobOptions): Promise<JobSummary> {
   const loaded = loadJobConfig(options.configPath);
   const { config } = loaded;
   const taskPaths = (Array.isArray(config.tasks.path) ? config.tasks.path : [config.tasks.path]).map(loaded.resolve);
-  const { legs: all, problems } = await loadLegs(taskPaths);
+  const family = taskFamily(familyNameOf(config));
+  const { tasks: all, problems } = await family.load(taskPaths);
   if (problems.length) throw new InputError(problems);
-  const { path: _p, ...filter } = config.tasks;
-  const legs = filterLegs(all, filter);
+  const { path: _p, family: _f, ...filter } = config.tasks;
+  const tasks = family.filter(all, filter);
   const agentProblems = config.agents.flatMap((agent, i) => {
     try {
       const adapter = agentAdapter(agent.name);
@@ -130,7 +131,7 @@ export async function runJob(options: RunJobOptions): Promise<JobSummary> {
     }
   });
   if (agentProblems.length) throw new InputError(agentProblems);
-  const plans = planTrials(config, legs);
+  const plans = planTrials(config, tasks);
 
   const environment = environmentProvider(config.environment);
   await environment.check();
@@ -159,7 +160,7 @@ export async function runJob(options: RunJobOptions): Promise<JobSummary> {
     images.set(plan.agentId, await ensureAgentImage(layer, settings, plan.adapter.buildArgs?.(plan.agent) ?? {}, (line) => /^(building|cannot)/.test(line) && reporter.note(line)));
   }
 
-  const gateway = new GatewayServer({ tools: toolService(config, loaded), models: options.models?.(config, loaded.resolve) });
+  const gateway = new GatewayServer({ tools: toolService(config, loaded, family.tools), models: options.models?.(config, loaded.resolve) });
   const socketDir = mkdtempSync(path.join(os.tmpdir(), 'aar-gw-'));
   await gateway.listenSocket(path.join(socketDir, 'gateway.sock'));
 
@@ -170,6 +171,7 @@ export async function runJob(options: RunJobOptions): Promise<JobSummary> {
     jobName: config.name,
     jobKey,
     config,
+    family,
     environment,
     gateway,
     gatewaySocketDir: socketDir,
@@ -193,7 +195,7 @@ export async function runJob(options: RunJobOptions): Promise<JobSummary> {
   process.on('SIGTERM', onSignal);
   options.signal?.addEventListener('abort', stop);
 
-  reporter.start({ job: config.name, planned: plans.length, skipped: summary.skipped, toRun: toRun.length });
+  reporter.start({ job: config.name, planned: plans.length, skipped: summary.skipped, toRun: toRun.length, successLabel: family.progress.label });
   try {
     for (const plan of toRun) {
       void queue.add(async () => {

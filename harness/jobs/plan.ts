@@ -1,41 +1,41 @@
 import { createHash } from 'node:crypto';
-import type { LoadedLeg } from '../../tasks/load.js';
+import type { FamilyTask } from '../../tasks/family.js';
 import { agentAdapter } from '../agents/registry.js';
 import type { AgentAdapter } from '../agents/types.js';
 import { agentId, type AgentConfig, type JobConfig } from '../config/schema.js';
 
-/** One trial to run: an agent configuration on a leg, one attempt. */
+/** One trial to run: an agent configuration on a task, one attempt. */
 export interface TrialPlan {
-  /** `<agent id>__<variant>__<level>__<leg>__<attempt>`: the trial folder's name. */
+  /** `<agent id>__<task id, / as __>__<attempt>`: the trial folder's name. */
   trialId: string;
   agent: AgentConfig;
   agentId: string;
   adapter: AgentAdapter;
-  leg: LoadedLeg;
+  task: FamilyTask;
   attempt: number;
   /** For seeded agents; derived from the job's seed and the trial id, so a rerun draws the same. */
   seed: number;
 }
 
-export function trialIdOf(agent: string, legId: string, attempt: number): string {
-  return `${agent}__${legId.replaceAll('/', '__')}__${attempt}`;
+export function trialIdOf(agent: string, taskId: string, attempt: number): string {
+  return `${agent}__${taskId.replaceAll('/', '__')}__${attempt}`;
 }
 
 function trialSeed(jobSeed: number, trialId: string): number {
   return createHash('sha256').update(`${jobSeed}\0${trialId}`).digest().readUInt32BE(0);
 }
 
-/** agents x legs x attempts, in a stable order (agent, then leg id, then attempt). */
-export function planTrials(config: JobConfig, legs: readonly LoadedLeg[]): TrialPlan[] {
+/** agents x tasks x attempts, in a stable order (agent, then task, then attempt). */
+export function planTrials(config: JobConfig, tasks: readonly FamilyTask[]): TrialPlan[] {
   const plans: TrialPlan[] = [];
   for (const agent of config.agents) {
     const adapter = agentAdapter(agent.name);
     adapter.check?.(agent);
     const id = agentId(agent);
-    for (const leg of legs) {
+    for (const task of tasks) {
       for (let attempt = 1; attempt <= config.attempts; attempt++) {
-        const trialId = trialIdOf(id, leg.id, attempt);
-        plans.push({ trialId, agent, agentId: id, adapter, leg, attempt, seed: trialSeed(config.seed, trialId) });
+        const trialId = trialIdOf(id, task.id, attempt);
+        plans.push({ trialId, agent, agentId: id, adapter, task, attempt, seed: trialSeed(config.seed, trialId) });
       }
     }
   }

@@ -1,9 +1,18 @@
 import { SingleBar } from 'cli-progress';
 import type { TrialOutcome } from './trial.js';
 
+export interface JobStartInfo {
+  job: string;
+  planned: number;
+  skipped: number;
+  toRun: number;
+  /** The name of the task family's success figure (AAR: FA). */
+  successLabel: string;
+}
+
 /** What a running job tells the person watching it. */
 export interface JobReporter {
-  start(info: { job: string; planned: number; skipped: number; toRun: number }): void;
+  start(info: JobStartInfo): void;
   trialStarted(trialId: string): void;
   trialFinished(outcome: TrialOutcome, retried: number): void;
   /** An infrastructure error that will be retried. */
@@ -24,13 +33,13 @@ class Tally {
     this.done++;
     this.running--;
     if (outcome.record.status === 'infra_error') this.failed++;
-    if (outcome.score) {
+    if (outcome.shown) {
       this.scored++;
-      this.correct += outcome.score.fa;
+      this.correct += outcome.shown.success;
     }
   }
 
-  fa(): string {
+  successRate(): string {
     return this.scored ? `${((100 * this.correct) / this.scored).toFixed(1)}%` : '-';
   }
 
@@ -45,20 +54,22 @@ class Tally {
 export class BarReporter implements JobReporter {
   private readonly tally = new Tally();
   private total = 0;
+  private label = '';
   private readonly bar = new SingleBar({
-    format: '{bar} {value}/{total} trials | {running} running | {failed} infra errors | FA {fa} | ETA {eta}',
+    format: '{bar} {value}/{total} trials | {running} running | {failed} infra errors | {label} {rate} | ETA {eta}',
     hideCursor: true,
     clearOnComplete: false,
     barsize: 24,
   });
 
-  start(info: { job: string; planned: number; skipped: number; toRun: number }): void {
+  start(info: JobStartInfo): void {
     this.total = info.toRun;
+    this.label = info.successLabel;
     process.stderr.write(`job ${info.job}: ${info.planned} trials, ${info.skipped} already done, ${info.toRun} to run\n`);
     this.bar.start(info.toRun, 0, this.payload());
   }
   private payload() {
-    return { running: this.tally.running, failed: this.tally.failed, fa: this.tally.fa(), eta: this.tally.eta(this.total) };
+    return { running: this.tally.running, failed: this.tally.failed, label: this.label, rate: this.tally.successRate(), eta: this.tally.eta(this.total) };
   }
   trialStarted(): void {
     this.tally.running++;
@@ -83,9 +94,11 @@ export class BarReporter implements JobReporter {
 export class LineReporter implements JobReporter {
   private readonly tally = new Tally();
   private total = 0;
+  private label = '';
 
-  start(info: { job: string; planned: number; skipped: number; toRun: number }): void {
+  start(info: JobStartInfo): void {
     this.total = info.toRun;
+    this.label = info.successLabel;
     process.stderr.write(`job ${info.job}: ${info.planned} trials, ${info.skipped} already done, ${info.toRun} to run\n`);
   }
   trialStarted(): void {
@@ -94,10 +107,10 @@ export class LineReporter implements JobReporter {
   trialFinished(outcome: TrialOutcome, retried: number): void {
     this.tally.record(outcome);
     const r = outcome.record;
-    const verdict = outcome.score ? `${outcome.score.status}${outcome.score.fa ? '' : ` (${outcome.score.diagnosis})`}` : `not scored: ${r.error}`;
+    const verdict = outcome.shown ? outcome.shown.verdict : `not scored: ${r.error}`;
     process.stderr.write(
       `[${this.tally.done}/${this.total}] ${r.trial_id}: ${r.status}, ${verdict}, ${r.timings.total_s.toFixed(1)} s` +
-        `${retried ? `, after ${retried} infrastructure retries` : ''} | FA ${this.tally.fa()} | ETA ${this.tally.eta(this.total)}\n`,
+        `${retried ? `, after ${retried} infrastructure retries` : ''} | ${this.label} ${this.tally.successRate()} | ETA ${this.tally.eta(this.total)}\n`,
     );
   }
   retrying(trialId: string, attempt: number, error: Error): void {

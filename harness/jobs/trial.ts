@@ -2,10 +2,9 @@ import { createHash } from 'node:crypto';
 import { createWriteStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { once } from 'node:events';
-import { renderInstruction } from '../../tasks/instruction.js';
-import { stepBudget as protocolBudget } from '../../tasks/schema.js';
+import type { TaskFamily } from '../../tasks/family.js';
+import { DEFAULT_FAMILY } from '../../tasks/registry.js';
 import { scoreTrialDir } from '../../verifier/results.js';
-import { scoreToJson, type TrialScore } from '../../verifier/score.js';
 import { commitStaging, createStaging, TRIAL_FILES, TRIAL_FORMAT, writeFiles } from '../../trial/folder.js';
 import { TrialRecordSchema, trialRecordJson, type TrialRecord, type TrialStatus } from '../../trial/record.js';
 import { mergeRunSources, recordedRunOf } from '../../trial/run-facts.js';
@@ -27,6 +26,7 @@ export interface TrialRunContext {
   /** Label value naming this job's containers, so a killed run's leftovers can be found. */
   jobKey: string;
   config: JobConfig;
+  family: TaskFamily;
   environment: EnvironmentProvider;
   gateway: GatewayServer;
   gatewaySocketDir: string;
@@ -42,7 +42,9 @@ export interface TrialRunContext {
 export interface TrialOutcome {
   plan: TrialPlan;
   record: TrialRecord;
-  score: TrialScore | null;
+  score: object | null;
+  /** The family's success figure (0..1) and verdict of a scored trial, for progress displays. */
+  shown: { success: number; verdict: string } | null;
 }
 
 /** The port the gateway answers on inside every container. */
@@ -60,10 +62,12 @@ export function jobKeyOf(jobDir: string): string {
 function recordIdentity(ctx: TrialRunContext, plan: TrialPlan) {
   return {
     format: TRIAL_FORMAT,
+    // AAR's records carry no family, as before families existed.
+    ...(ctx.family.name === DEFAULT_FAMILY ? {} : { family: ctx.family.name }),
     trial_id: plan.trialId,
     job: ctx.jobName,
     agent: { id: plan.agentId, name: plan.agent.name, model: plan.agent.model ?? null, version: plan.agent.version ?? null },
-    leg: { id: plan.leg.id, variant: plan.leg.variant, level: plan.leg.level, file: plan.leg.file, sha256: createHash('sha256').update(plan.leg.source).digest('hex') },
+    leg: { ...ctx.family.describe(plan.task), sha256: createHash('sha256').update(plan.task.source).digest('hex') },
     attempt: plan.attempt,
     seed: plan.seed,
     harness_version: HARNESS_VERSION,
@@ -78,7 +82,7 @@ function recordIdentity(ctx: TrialRunContext, plan: TrialPlan) {
 export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promise<TrialOutcome> {
   const started = Date.now();
   const { config, gateway } = ctx;
-  const budget = config.budget.steps === 'auto' ? protocolBudget(plan.leg.leg) : config.budget.steps;
+  const budget = config.budget.steps === 'auto' ? ctx.family.stepBudget(plan.task) : config.budget.steps;
   const staging = createStaging(ctx.jobDir, plan.trialId);
   const agentDir = path.join(staging, TRIAL_FILES.agentDir);
   mkdirSync(agentDir);
@@ -92,11 +96,12 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
   });
   let env: TrialEnvironment | undefined;
   try {
-    const instruction = renderInstruction(plan.leg.leg, { templatePath: ctx.instructionTemplate, stepBudget: budget });
+    const instruction = ctx.family.renderInstruction(plan.task, { templatePath: ctx.instructionTemplate, stepBudget: budget });
     const gatewayUrl = `http://127.0.0.1:${GATEWAY_PORT}`;
     const launch = await plan.adapter.launch({
       trialId: plan.trialId,
-      leg: plan.leg,
+      family: ctx.family,
+      task: plan.task,
       instruction,
       stepBudget: budget,
       agent: plan.agent,
@@ -165,15 +170,15 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
     });
     writeFiles(staging, {
       [TRIAL_FILES.record]: trialRecordJson(record),
-      [TRIAL_FILES.leg]: plan.leg.source,
+      [TRIAL_FILES.leg]: plan.task.source,
       [TRIAL_FILES.instruction]: instruction,
       ...(answer === null ? {} : { [TRIAL_FILES.answer]: answer }),
     });
     // Scored from the staged files exactly as `aar verify` will score them later.
     const score = scoreTrialDir(staging, record)!;
-    writeFiles(staging, { [TRIAL_FILES.score]: scoreToJson(score) });
+    writeFiles(staging, { [TRIAL_FILES.score]: ctx.family.scoreToJson(score) });
     commitStaging(ctx.jobDir, plan.trialId, staging);
-    return { plan, record, score };
+    return { plan, record, score, shown: { success: ctx.family.progress.success(score), verdict: ctx.family.progress.verdict(score) } };
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
     if (ctx.signal.aborted && !(error instanceof TrialAborted)) throw new TrialAborted('job interrupted');
@@ -199,9 +204,9 @@ export function writeInfraFailure(ctx: TrialRunContext, plan: TrialPlan, error: 
     started_at: iso(started),
     finished_at: iso(finished),
     timings: { total_s: (finished - started) / 1000, agent_s: null, overhead_s: null },
-    step_budget: protocolBudget(plan.leg.leg),
+    step_budget: ctx.family.stepBudget(plan.task),
   });
-  writeFiles(staging, { [TRIAL_FILES.record]: trialRecordJson(record), [TRIAL_FILES.leg]: plan.leg.source });
+  writeFiles(staging, { [TRIAL_FILES.record]: trialRecordJson(record), [TRIAL_FILES.leg]: plan.task.source });
   commitStaging(ctx.jobDir, plan.trialId, staging);
-  return { plan, record, score: null };
+  return { plan, record, score: null, shown: null };
 }

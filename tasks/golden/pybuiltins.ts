@@ -25,7 +25,7 @@ import {
   type PyRange,
   type PyValue,
 } from './pyvalue.js';
-import { digitalRoot } from './transforms.js';
+import { digitalRoot } from '../aar/golden/transforms.js';
 
 // Jest runs tests in a vm sandbox where each global lookup is slow; bind the globals used here once.
 const { BigInt, Number, Math, String, Map, Set } = globalThis;

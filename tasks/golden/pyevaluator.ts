@@ -5,7 +5,7 @@ import { BUILTINS, ISLEAP, OTHER_BUILTINS } from './pybuiltins.js';
 import { compareValues, subscript } from './pyoperators.js';
 import { dedupe, iterate, listOf, type ExecContext } from './pyruntime.js';
 import { PyException, Unsupported, absBig, asInt, binaryOp, truthy, typeName, unaryOp, type PyValue } from './pyvalue.js';
-import { divisors, leapYearsBetween } from './transforms.js';
+import { divisors, leapYearsBetween } from '../aar/golden/transforms.js';
 
 // Jest runs tests in a vm sandbox where each global lookup is slow; bind the globals used here once.
 const { BigInt, Map } = globalThis;

@@ -5,7 +5,7 @@
 import { DIGITAL_ROOT_FUNCTION } from './pybuiltins.js';
 import { tokenize, type Token } from './pylex.js';
 import { PyException, Unsupported, absBig, pyInt, type PyFunction, type PyValue } from './pyvalue.js';
-import { largestPrimeFactor, nextPrime, primeFactors, toRoman } from './transforms.js';
+import { largestPrimeFactor, nextPrime, primeFactors, toRoman } from '../aar/golden/transforms.js';
 
 // Jest runs tests in a vm sandbox where each global lookup is slow; bind the globals used here once.
 const { Object, Map } = globalThis;

@@ -1,7 +1,7 @@
 import { toolLogLine } from '../../harness/gateway/tool-log.js';
 import type { ToolCallOutcome } from '../../tools/service.js';
 import { RESULT_PREVIEW_CHARS, toolLogText, type ToolLogLine } from '../../trial/tool-log.js';
-import { parseToolLog } from '../../verifier/tool-log.js';
+import { parseToolLog } from '../../tasks/aar/scoring/tool-log.js';
 
 const outcome = (over: Partial<ToolCallOutcome> = {}): ToolCallOutcome => ({
   tool: 'fetch_webpage',

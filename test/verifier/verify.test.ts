@@ -1,7 +1,8 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeSyntheticJob } from '../../bench/synthetic-trials.js';
-import { loadLegs } from '../../tasks/load.js';
+import { loadLegs } from '../../tasks/aar/load.js';
+import type { AarFigures } from '../../tasks/aar/scoring/report.js';
 import { aggregate } from '../../verifier/aggregate.js';
 import { renderReport } from '../../verifier/report.js';
 import { loadJobResults } from '../../verifier/results.js';
@@ -82,7 +83,7 @@ describe('report', () => {
     try {
       await exampleJob(dir);
       await verifyJob(dir, { workers: 1 });
-      const rows = aggregate(loadJobResults(dir));
+      const rows = aggregate<AarFigures>(loadJobResults(dir));
       expect(rows.map((r) => `${r.variant}/${r.level}`)).toEqual(['*/*', 'examples-dag/*', 'examples-dag/medium', 'examples-linear/*', 'examples-linear/easy']);
       const all = rows[0];
       expect(all).toMatchObject({ agent: 'synthetic', model: '-', trials: 6, n: 6, infra_errors: 0 });

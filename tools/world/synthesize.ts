@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { LoadedLeg } from '../../tasks/load.js';
-import type { Stop } from '../../tasks/schema.js';
+import type { LoadedLeg } from '../../tasks/aar/load.js';
+import type { Stop } from '../../tasks/aar/schema.js';
 import { checkToolArgs, findTool } from '../catalog/index.js';
 import * as fmt from '../providers/formats.js';
 import { callIdentity, canonicalUrl } from '../store/canonical.js';

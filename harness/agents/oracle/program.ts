@@ -10,8 +10,8 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { evaluateExpression, pyStr } from '../../../tasks/golden/pyexpr.js';
-import { applyTransform } from '../../../tasks/golden/transforms.js';
-import type { JsonValue, Leg } from '../../../tasks/schema.js';
+import { applyTransform } from '../../../tasks/aar/golden/transforms.js';
+import type { JsonValue, Leg } from '../../../tasks/aar/schema.js';
 import { runChain, type ConcreteCall } from '../../../tools/world/golden-calls.js';
 
 /**

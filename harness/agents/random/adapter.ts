@@ -1,22 +1,15 @@
-import { seededRandom } from '../../../tasks/filter.js';
 import type { AgentAdapter } from '../types.js';
 
 /**
- * The random baseline: writes a uniformly random digit, drawn from the trial's seed (recorded in
- * trial.json), by a real process inside the container. Expected scores: FA near 10%, PVR = RCR = 0.
+ * The random baseline of the task family, drawn from the trial's seed (recorded in trial.json), run by a
+ * real process inside the container. AAR: a uniformly random digit; FA near 10%, PVR = RCR = 0.
  */
 export const randomAgent: AgentAdapter = {
   name: 'random',
   imageLayer: null,
   usesModel: false,
   launch(ctx) {
-    const digit = Math.floor(seededRandom(ctx.seed)() * 10);
-    return {
-      files: [],
-      command: ['sh', '-c', `echo "random agent: seed ${ctx.seed}, digit ${digit}"; printf %s ${digit} > /app/answer.txt`],
-      env: {},
-      logDirs: [],
-    };
+    return { ...ctx.family.randomBaseline(ctx.task, ctx.seed), env: {}, logDirs: [] };
   },
   readLogs: () => ({ steps: 0 }),
 };

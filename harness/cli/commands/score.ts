@@ -10,7 +10,7 @@ export function registerScoreCommand(program: Command): void {
     .option('--reference', "print only the reference verifier's reward.json fields, in its order")
     .action(async (flags: { leg: string; answer?: string; toolLog?: string; reference?: boolean }) => {
       const { readOptionalText } = await import('../../../trial/folder.js');
-      const { scoreTrial, scoreToJson, referenceOnly } = await import('../../../verifier/score.js');
+      const { scoreTrial, scoreToJson, referenceOnly } = await import('../../../tasks/aar/scoring/score.js');
       const legText = readOptionalText(flags.leg);
       if (legText === null) throw new Error(`${flags.leg}: no such leg file`);
       const optional = (file: string | undefined): string | null => (file === undefined ? null : readOptionalText(file));

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { packagePath } from '../../../paths.js';
-import type { TaskFilter } from '../../../tasks/filter.js';
-import type { LoadedLeg } from '../../../tasks/load.js';
+import type { TaskFilter } from '../../../tasks/aar/filter.js';
+import type { LoadedLeg } from '../../../tasks/aar/load.js';
 
 export const DEFAULT_TASKS_PATH = packagePath('tasks', 'examples');
 
@@ -41,7 +41,7 @@ const addFilterOptions = (cmd: Command): Command =>
 
 /** Loads legs and prints load problems to stderr; the caller decides whether problems are fatal. */
 async function loadReporting(paths: string[]): Promise<{ legs: LoadedLeg[]; problemCount: number }> {
-  const { loadLegs } = await import('../../../tasks/load.js');
+  const { loadLegs } = await import('../../../tasks/aar/load.js');
   const { formatProblem } = await import('../../../tasks/problems.js');
   const { legs, problems } = await loadLegs(paths);
   for (const p of problems) process.stderr.write(formatProblem(p) + '\n');
@@ -56,8 +56,8 @@ export function registerTasksCommands(program: Command): void {
     .option('--json', 'print JSON')
     .action(async (paths: string[], flags: FilterFlags & { json?: boolean }) => {
       const { legs, problemCount } = await loadReporting(paths);
-      const { filterLegs } = await import('../../../tasks/filter.js');
-      const { stepBudget } = await import('../../../tasks/schema.js');
+      const { filterLegs } = await import('../../../tasks/aar/filter.js');
+      const { stepBudget } = await import('../../../tasks/aar/schema.js');
       const chosen = filterLegs(legs, filterFromFlags(flags));
       if (flags.json) {
         process.stdout.write(JSON.stringify(chosen.map((l) => ({ id: l.id, file: l.file, stops: l.leg.stops.length, budget: stepBudget(l.leg) })), null, 2) + '\n');
@@ -86,7 +86,7 @@ export function registerTasksCommands(program: Command): void {
       const found = existsSync(ref) ? legs[0] : legs.find((l) => l.id === ref);
       if (!found) throw new Error(`no leg ${ref} under ${flags.path.join(', ')}`);
       if (flags.instruction) {
-        const { renderInstruction } = await import('../../../tasks/instruction.js');
+        const { renderInstruction } = await import('../../../tasks/aar/instruction.js');
         process.stdout.write(renderInstruction(found.leg));
       } else if (flags.json) {
         process.stdout.write(found.source);
@@ -102,7 +102,7 @@ export function registerTasksCommands(program: Command): void {
     .option('--notes', 'also list the notes (reason stops whose source value changed after they were computed)')
     .action(async (paths: string[], flags: { notes?: boolean }) => {
       const { legs, problemCount } = await loadReporting(paths);
-      const { validateLegs, formatValidationReport } = await import('../../../tasks/validate.js');
+      const { validateLegs, formatValidationReport } = await import('../../../tasks/aar/golden/validate.js');
       const report = validateLegs(legs);
       process.stdout.write(formatValidationReport(report, { notes: flags.notes }) + '\n');
       if (problemCount) process.stdout.write(`${problemCount} files could not be loaded (see above)\n`);

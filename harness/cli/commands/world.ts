@@ -8,7 +8,7 @@ export function registerWorldCommands(program: Command): void {
     .argument('<out>', 'the store folder to write')
     .description("write a synthetic 'golden world' store: responses that give an agent following each leg's golden path its golden values (for smoke and load tests; not real data)")
     .action(async (legsPath: string, out: string) => {
-      const { loadLegs } = await import('../../../tasks/load.js');
+      const { loadLegs } = await import('../../../tasks/aar/load.js');
       const { InputError } = await import('../../../tasks/problems.js');
       const { ResponseStore } = await import('../../../tools/store/store.js');
       const { synthesizeWorld } = await import('../../../tools/world/synthesize.js');

@@ -6,7 +6,8 @@ import { codexAgent, codexConfig, readCodexEvents } from '../../../harness/agent
 import { miniSweAgent, readMiniTrajectory } from '../../../harness/agents/mini-swe-agent/adapter.js';
 import { agentAdapter, AGENT_NAMES } from '../../../harness/agents/registry.js';
 import type { AgentContext } from '../../../harness/agents/types.js';
-import { loadLegFile } from '../../../tasks/load.js';
+import { aarFamily } from '../../../tasks/aar/family.js';
+import { loadLegFile } from '../../../tasks/aar/load.js';
 import { EXAMPLES_DIR, REPO_ROOT } from '../../helpers/data.js';
 
 /** Logs the real binaries wrote in a trial (npm run e2e:agents -- --save-fixtures). */
@@ -17,7 +18,8 @@ const served = (agent: string) => JSON.parse(fixture(agent, 'served.json')) as {
 const { legs } = loadLegFile(path.join(EXAMPLES_DIR, 'examples-linear/easy/sample_003.json'));
 const context = (name: string, extra: Partial<AgentContext['agent']> = {}): AgentContext => ({
   trialId: `${name}__t__1`,
-  leg: legs[0],
+  family: aarFamily,
+  task: legs[0],
   instruction: 'instruction',
   stepBudget: 10,
   agent: { name, flags: [], env: {}, options: {}, ...extra },

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeSyntheticJob } from '../../../bench/synthetic-trials.js';
-import { loadLegs } from '../../../tasks/load.js';
+import { loadLegs } from '../../../tasks/aar/load.js';
 import { AAR_DATA_DIR, EXAMPLES_DIR, HAVE_AAR_DATA, REPO_ROOT, tempDir } from '../../helpers/data.js';
 import { runAar } from '../../helpers/cli.js';
 

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadJobConfig, parseJobConfig } from '../../../harness/config/load.js';
-import { agentId } from '../../../harness/config/schema.js';
+import { agentId, familyNameOf } from '../../../harness/config/schema.js';
 import { InputError } from '../../../tasks/problems.js';
 import { REPO_ROOT, tempDir } from '../../helpers/data.js';
 
@@ -34,6 +34,22 @@ describe('job configs', () => {
     });
     expect(agentId(c.agents[0])).toBe('oracle');
     expect(agentId({ ...c.agents[0], name: 'codex', model: 'openai/gpt-5.4' })).toBe('codex@openai-gpt-5.4');
+  });
+
+  test('tasks.family names a known task family (default aar) and the family checks its own filter keys', () => {
+    const plain = parseJobConfig('job.yaml', 'tasks:\n  path: legs\n  levels: [easy]\nagents:\n  - name: oracle\n');
+    expect(familyNameOf(plain)).toBe('aar');
+    // Not written into the parsed config when not given: older job folders keep their fingerprint.
+    expect(plain.tasks).toEqual({ levels: ['easy'], path: 'legs' });
+    const named = parseJobConfig('job.yaml', 'tasks:\n  family: aar\n  path: legs\nagents:\n  - name: oracle\n');
+    expect(familyNameOf(named)).toBe('aar');
+    expect(problemsOf('tasks:\n  family: chess\n  path: legs\nagents:\n  - name: oracle\n')).toEqual([
+      "job.yaml:2:11: tasks.family: unknown task family 'chess'; known: aar",
+    ]);
+    expect(problemsOf('tasks:\n  family: aar\n  path: legs\n  levels: [trivial]\n  splits: [easy]\nagents:\n  - name: oracle\n')).toEqual([
+      expect.stringMatching(/^job\.yaml:4:\d+: tasks\.levels\[0\]: /),
+      'job.yaml:2:3: tasks: Unrecognized key: "splits"',
+    ]);
   });
 
   test('errors name the file, line and column, and the key', () => {

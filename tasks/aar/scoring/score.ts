@@ -1,9 +1,9 @@
-import { PyFloat, pyJsonDumps, type PyValue } from './python/index.js';
+import { PyFloat, pyJsonDumps, type PyValue } from '../../../verifier/python/index.js';
 import { parseLegForScoring } from './leg-tree.js';
 import { buildLegView, legViewOfText, type LegView } from './leg-view.js';
 import { computePaperMetrics, type PaperMetrics } from './paper.js';
-import type { RunFacts } from '../trial/run-facts.js';
-import { isPyDict, type PyDict } from './pydict.js';
+import type { RunFacts } from '../../../trial/run-facts.js';
+import { isPyDict, type PyDict } from '../../../verifier/pydict.js';
 import { computeReferenceFields, REFERENCE_FIELDS, REFERENCE_FLOAT_FIELDS, type ReferenceFields } from './reference.js';
 import { parseToolLog } from './tool-log.js';
 

@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { renderInstruction } from '../../tasks/instruction.js';
-import { loadLegFile } from '../../tasks/load.js';
-import { TOOLS } from '../../tools/catalog/index.js';
-import { EXAMPLES_DIR, tempDir } from '../helpers/data.js';
+import { renderInstruction } from '../../../tasks/aar/instruction.js';
+import { loadLegFile } from '../../../tasks/aar/load.js';
+import { TOOLS } from '../../../tools/catalog/index.js';
+import { EXAMPLES_DIR, tempDir } from '../../helpers/data.js';
 
 const { legs } = loadLegFile(path.join(EXAMPLES_DIR, 'examples-dag/medium/sample_002.json'));
 const leg = legs[0].leg;

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { referenceOnly, scoreToJson, scoreTrial } from '../../verifier/score.js';
-import { AAR_DATA_DIR, describeWithData, REPO_ROOT } from '../helpers/data.js';
+import { referenceOnly, scoreToJson, scoreTrial } from '../../../../tasks/aar/scoring/score.js';
+import { AAR_DATA_DIR, describeWithData, REPO_ROOT } from '../../../helpers/data.js';
 
 /**
  * Cases made from real legs, with the reward.json the reference verifier (AAR Harbor adapter,

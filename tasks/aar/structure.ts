@@ -1,5 +1,5 @@
 import type { Leg } from './schema.js';
-import type { InputProblem } from './problems.js';
+import type { InputProblem } from '../problems.js';
 
 /**
  * Checks zod cannot express: every reference between stops points at a stop that exists,

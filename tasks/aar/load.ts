@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { LegSchema, type Leg, type Level } from './schema.js';
-import { jsonSyntaxProblem, zodProblems, type InputProblem } from './problems.js';
+import { jsonSyntaxProblem, zodProblems, type InputProblem } from '../problems.js';
 import { structureProblems } from './structure.js';
 
 /** A leg as loaded from disk, with the stable id it is known by in jobs and reports. */

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { AAR_DATA_DIR } from '../helpers/data.js';
-import { loadLegs, parseLeg } from '../../tasks/load.js';
-import { KNOWN_DEFS } from '../../tasks/golden/pyprogram.js';
-import { CHECK_KINDS, formatValidationReport, validateLeg, validateLegs, type ValidatableLeg } from '../../tasks/validate.js';
+import { AAR_DATA_DIR } from '../../../helpers/data.js';
+import { loadLegs, parseLeg } from '../../../../tasks/aar/load.js';
+import { KNOWN_DEFS } from '../../../../tasks/golden/pyprogram.js';
+import { CHECK_KINDS, formatValidationReport, validateLeg, validateLegs, type ValidatableLeg } from '../../../../tasks/aar/golden/validate.js';
 
 const DATA = AAR_DATA_DIR;
 

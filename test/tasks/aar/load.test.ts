@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadLegFile, loadLegs } from '../../tasks/load.js';
-import { formatProblem } from '../../tasks/problems.js';
-import { AAR_DATA_DIR, describeWithData, EXAMPLES_DIR, tempDir } from '../helpers/data.js';
+import { loadLegFile, loadLegs } from '../../../tasks/aar/load.js';
+import { formatProblem } from '../../../tasks/problems.js';
+import { AAR_DATA_DIR, describeWithData, EXAMPLES_DIR, tempDir } from '../../helpers/data.js';
 
 const exampleText = readFileSync(path.join(EXAMPLES_DIR, 'examples-dag/medium/sample_002.json'), 'utf8');
 

@@ -18,13 +18,13 @@
  * computed (in the released data: 28 place counts refreshed after generation). Notes are listed but do not
  * fail validation.
  */
-import type { LoadedLeg } from './load.js';
-import type { JsonValue, Stop } from './schema.js';
-import { applyTransform } from './golden/transforms.js';
-import { evaluateExpression } from './golden/pyexpr.js';
-import { runProgram, type ProgramResult } from './golden/pyprogram.js';
-import { tokenize, type Token } from './golden/pylex.js';
-import { fromJson, isNumeric, jsonPyStr, pyEquals, pyRepr, pyStr, type Json, type PyValue } from './golden/pyvalue.js';
+import type { LoadedLeg } from '../load.js';
+import type { JsonValue, Stop } from '../schema.js';
+import { applyTransform } from './transforms.js';
+import { evaluateExpression } from '../../golden/pyexpr.js';
+import { runProgram, type ProgramResult } from '../../golden/pyprogram.js';
+import { tokenize, type Token } from '../../golden/pylex.js';
+import { fromJson, isNumeric, jsonPyStr, pyEquals, pyRepr, pyStr, type Json, type PyValue } from '../../golden/pyvalue.js';
 
 // Jest runs tests in a vm sandbox where each global lookup is slow; bind the globals used here once.
 const { Object, JSON } = globalThis;

@@ -1,5 +1,5 @@
-import { filterLegs, globToRegExp } from '../../tasks/filter.js';
-import type { LoadedLeg } from '../../tasks/load.js';
+import { filterLegs, globToRegExp } from '../../../tasks/aar/filter.js';
+import type { LoadedLeg } from '../../../tasks/aar/load.js';
 
 const ids = ['aar-dag/easy/sample_003', 'aar-dag/easy/sample_004', 'aar-dag/hard/sample_010', 'aar-linear/easy/sample_000', 'aar-linear/extreme/sample_100'];
 const legs = ids.map((id) => {

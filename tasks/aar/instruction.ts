@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { packagePath } from '../paths.js';
-import { TOOLS, TOOL_GROUPS, type ToolDefinition } from '../tools/catalog/index.js';
+import { packagePath } from '../../paths.js';
+import { TOOLS, TOOL_GROUPS, type ToolDefinition } from '../../tools/catalog/index.js';
 import { stepBudget, type Leg } from './schema.js';
 
-export const DEFAULT_INSTRUCTION_TEMPLATE = packagePath('tasks', 'instruction.md.tmpl');
+export const DEFAULT_INSTRUCTION_TEMPLATE = packagePath('tasks', 'aar', 'instruction.md.tmpl');
 
 const GROUP_TITLES: Record<(typeof TOOL_GROUPS)[number], string> = {
   web: 'Web',

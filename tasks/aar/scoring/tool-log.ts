@@ -1,8 +1,8 @@
-import { findToolDoc } from '../tools/catalog/docs.js';
-import { parsePyJsonLine, pySplitlines, pyStrip, pyTruthy, type PyValue } from './python/index.js';
-import { dependsOnPythonTypes, isPyDict, pyGet, type PyDict } from './pydict.js';
-import { canonicalPage, referenceNormalizeUrl } from './urls.js';
-import type { ToolLogField } from '../trial/tool-log.js';
+import { findToolDoc } from '../../../tools/catalog/docs.js';
+import { parsePyJsonLine, pySplitlines, pyStrip, pyTruthy, type PyValue } from '../../../verifier/python/index.js';
+import { dependsOnPythonTypes, isPyDict, pyGet, type PyDict } from '../../../verifier/pydict.js';
+import { canonicalPage, referenceNormalizeUrl } from '../../../verifier/urls.js';
+import type { ToolLogField } from '../../../trial/tool-log.js';
 
 /** One tool call from the log, with what scoring reads from it. */
 export interface LoggedCall {

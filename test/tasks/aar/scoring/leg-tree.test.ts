@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { findLegFiles } from '../../tasks/load.js';
-import { buildLegView } from '../../verifier/leg-view.js';
-import { parseLegForScoring } from '../../verifier/leg-tree.js';
-import { parsePyJson, PyFloat } from '../../verifier/python/index.js';
-import type { PyDict } from '../../verifier/pydict.js';
-import { scoreTrial } from '../../verifier/score.js';
-import { AAR_DATA_DIR, describeWithData } from '../helpers/data.js';
+import { findLegFiles } from '../../../../tasks/aar/load.js';
+import { buildLegView } from '../../../../tasks/aar/scoring/leg-view.js';
+import { parseLegForScoring } from '../../../../tasks/aar/scoring/leg-tree.js';
+import { parsePyJson, PyFloat } from '../../../../verifier/python/index.js';
+import type { PyDict } from '../../../../verifier/pydict.js';
+import { scoreTrial } from '../../../../tasks/aar/scoring/score.js';
+import { AAR_DATA_DIR, describeWithData } from '../../../helpers/data.js';
 
 const leg = (stops: unknown[], passcode = '3') =>
   `{"trail_id": "t", "passcode": ${passcode}, "stops": ${JSON.stringify(stops)}}`;

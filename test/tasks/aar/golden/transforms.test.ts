@@ -1,4 +1,4 @@
-import { REASON_TRANSFORMS } from '../../../tasks/schema.js';
+import { REASON_TRANSFORMS } from '../../../../tasks/aar/schema.js';
 import {
   TRANSFORMS,
   applyTransform,
@@ -10,7 +10,7 @@ import {
   primeFactors,
   romanLength,
   toRoman,
-} from '../../../tasks/golden/transforms.js';
+} from '../../../../tasks/aar/golden/transforms.js';
 
 /** [input as the leg stores it, what the leg's Python snippet prints]; checked against CPython 3.11. */
 const CASES: Record<string, Array<[unknown, number | string]>> = {

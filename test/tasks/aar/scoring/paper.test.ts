@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { scoreTrial } from '../../verifier/score.js';
-import { EXAMPLES_DIR } from '../helpers/data.js';
+import { scoreTrial } from '../../../../tasks/aar/scoring/score.js';
+import { EXAMPLES_DIR } from '../../../helpers/data.js';
 
 const legText = readFileSync(path.join(EXAMPLES_DIR, 'examples-dag/medium/sample_002.json'), 'utf8');
 const leg = JSON.parse(legText);

@@ -2,7 +2,7 @@ import { lenientArgsMatch } from './args-match.js';
 import type { LegView } from './leg-view.js';
 import type { ReferenceFields } from './reference.js';
 import type { LoggedCall } from './tool-log.js';
-import type { RunFacts } from '../trial/run-facts.js';
+import type { RunFacts } from '../../../trial/run-facts.js';
 
 export type Diagnosis = 'navigation' | 'tool_use' | 'computation';
 

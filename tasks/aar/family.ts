@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { packagePath } from '../../paths.js';
+import { TOOLS } from '../../tools/catalog/index.js';
+import { readTrialText, TRIAL_FILES } from '../../trial/folder.js';
+import type { TaskFamily } from '../family.js';
+import { filterLegs, seededRandom, TaskFilterSchema } from './filter.js';
+import { renderInstruction } from './instruction.js';
+import { loadLegs, type LoadedLeg } from './load.js';
+import { stepBudget } from './schema.js';
+import { AAR_REPORT, type AarFigures } from './scoring/report.js';
+import { scoreToJson, scoreTrial, type TrialScore } from './scoring/score.js';
+
+/** The oracle program (harness/agents/oracle/program.ts), bundled by the build. */
+const ORACLE_BUNDLE = packagePath('dist', 'agents', 'oracle.cjs');
+
+/** The Amazing Agent Race: legs of stops, a passcode answer, FA/PVR/RCR. */
+export const aarFamily: TaskFamily<LoadedLeg, TrialScore, AarFigures> = {
+  name: 'aar',
+  async load(paths) {
+    const { legs, problems } = await loadLegs([...paths]);
+    return { tasks: legs, problems };
+  },
+  filterSchema: TaskFilterSchema,
+  filter: (legs, filter) => filterLegs(legs, filter),
+  describe: (leg) => ({ id: leg.id, variant: leg.variant, level: leg.level, file: leg.file }),
+  stepBudget: (leg) => stepBudget(leg.leg),
+  renderInstruction: (leg, options) => renderInstruction(leg.leg, options),
+  tools: TOOLS.map((t) => t.name),
+  /** Follows the golden trace through the `tools` command and writes the passcode. */
+  oracle: (leg) => ({
+    files: [
+      { path: '/opt/aar/oracle.cjs', content: readFileSync(ORACLE_BUNDLE) },
+      { path: '/opt/aar/leg.json', content: leg.source },
+    ],
+    command: ['node', '/opt/aar/oracle.cjs', '/opt/aar/leg.json'],
+  }),
+  /** A uniformly random digit as the passcode. */
+  randomBaseline(_leg, seed) {
+    const digit = Math.floor(seededRandom(seed)() * 10);
+    return { files: [], command: ['sh', '-c', `echo "random agent: seed ${seed}, digit ${digit}"; printf %s ${digit} > /app/answer.txt`] };
+  },
+  score({ dir, run }) {
+    const leg = readTrialText(dir, TRIAL_FILES.leg);
+    if (leg === null) throw new Error(`${path.join(dir, TRIAL_FILES.leg)}: missing`);
+    return scoreTrial(leg, readTrialText(dir, TRIAL_FILES.answer), readTrialText(dir, TRIAL_FILES.toolLog), run);
+  },
+  scoreToJson,
+  progress: { label: 'FA', success: (s) => s.fa, verdict: (s) => `${s.status}${s.fa ? '' : ` (${s.diagnosis})`}` },
+  report: AAR_REPORT,
+};

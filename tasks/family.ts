@@ -1,0 +1,96 @@
+import type { z } from 'zod';
+import type { TrialRecord } from '../trial/record.js';
+import type { RunFacts } from '../trial/run-facts.js';
+import type { InputProblem } from './problems.js';
+
+/** One task as the harness sees it; each family's tasks carry more. */
+export interface FamilyTask {
+  /** Unique within a task set; `/` separates its parts (a trial id spells them with `__`). */
+  readonly id: string;
+  /** The file it was loaded from. */
+  readonly file: string;
+  /** The file's exact text: the trial folder keeps it byte for byte, and scoring reads it back. */
+  readonly source: string;
+}
+
+/** What trial.json says about the task: its id, file and the two groups reports slice by. */
+export interface TaskDescription {
+  id: string;
+  /** The coarse group (a task set or variant). */
+  variant: string;
+  /** The finer group (a difficulty level or split). */
+  level: string;
+  file: string;
+}
+
+/** A program a built-in agent runs in the trial's container: the files it needs and its command. */
+export interface ContainerProgram {
+  files: { path: string; content: string | Buffer }[];
+  command: string[];
+}
+
+/** A stored trial as scoring sees it: its folder, its record, and what only the run knows. */
+export interface StoredTrial {
+  dir: string;
+  record: TrialRecord;
+  run: RunFacts;
+}
+
+/** A report row's fixed part; the family adds its figures. */
+export interface ReportSlice {
+  agent: string;
+  model: string;
+  /** `*` for all variants / all levels. */
+  variant: string;
+  level: string;
+  /** Trials in the slice, scored or not. */
+  trials: number;
+  /** Scored trials (all but infrastructure errors). */
+  n: number;
+  infra_errors: number;
+}
+
+/** How a family's scores become report rows and columns. */
+export interface FamilyReport<Score, Figures extends object> {
+  /** Levels in the order reports list them; others follow by name. */
+  readonly levelOrder: readonly string[];
+  /** The figures of one slice from its scored trials. */
+  summarize(scores: readonly Score[]): Figures;
+  /** The Markdown table's columns after agent, model, variant, level and n. */
+  readonly markdownHeader: readonly string[];
+  markdownCells(row: ReportSlice & Figures): string[];
+  /** One flat record per row after the fixed fields: the CSV and JSON output. */
+  flatten(row: ReportSlice & Figures): Record<string, string | number | null>;
+}
+
+/**
+ * A task family: where tasks come from, what the agent is told and offered, how a trial is scored and
+ * reported. The harness, the verifier and the reports only go through this.
+ */
+export interface TaskFamily<Task extends FamilyTask = FamilyTask, Score extends object = object, Figures extends object = object> {
+  readonly name: string;
+  /** Tasks under these files or folders; unreadable or invalid files are problems, not exceptions. */
+  load(paths: readonly string[]): Promise<{ tasks: Task[]; problems: InputProblem[] }>;
+  /** The family's keys in a job config's `tasks` section, besides `family` and `path` (a strict object). */
+  readonly filterSchema: z.ZodType<object>;
+  /** The tasks a filter (parsed by filterSchema) selects, in a stable order. */
+  filter(tasks: readonly Task[], filter: object): Task[];
+  describe(task: Task): TaskDescription;
+  /** Model turns the task's protocol allows (a job's `budget.steps: auto`). */
+  stepBudget(task: Task): number;
+  /** The text the agent gets as /app/instruction.md; templatePath replaces the family's own template. */
+  renderInstruction(task: Task, options: { templatePath?: string; stepBudget: number }): string;
+  /** Names of the gateway tools an agent may call on this family's tasks. */
+  readonly tools: readonly string[];
+  /** The built-in oracle: solves the task through the same tools as any agent. */
+  oracle(task: Task): ContainerProgram;
+  /** The built-in random baseline, drawing from the trial's seed. */
+  randomBaseline(task: Task, seed: number): ContainerProgram;
+  /** What a running job shows per trial: the share of successes under this label, and a short verdict. */
+  readonly progress: { label: string; success(score: Score): number; verdict(score: Score): string };
+  /** Scores a trial from its stored files alone (no Docker, no network). */
+  score(trial: StoredTrial): Score;
+  /** The exact text of score.json. */
+  scoreToJson(score: Score): string;
+  readonly report: FamilyReport<Score, Figures>;
+}

@@ -1,0 +1,42 @@
+import { aarFamily } from '../../tasks/aar/family.js';
+import { DEFAULT_FAMILY, FAMILY_NAMES, familyOfRecord, findFamily, taskFamily } from '../../tasks/registry.js';
+import { EXAMPLES_DIR } from '../helpers/data.js';
+
+describe('the task family registry', () => {
+  test('finds aar by name, and by default', () => {
+    expect(FAMILY_NAMES).toEqual(['aar']);
+    expect(DEFAULT_FAMILY).toBe('aar');
+    expect(taskFamily('aar')).toBe(aarFamily);
+    expect(taskFamily()).toBe(aarFamily);
+    expect(findFamily('aar')?.name).toBe('aar');
+  });
+
+  test('an unknown name is a one-line error listing the known families', () => {
+    expect(findFamily('wikirace')).toBeUndefined();
+    expect(() => taskFamily('wikirace')).toThrow(new Error("unknown task family 'wikirace'; known: aar"));
+  });
+
+  test('a trial record without a family is an AAR trial', () => {
+    expect(familyOfRecord({})).toBe(aarFamily);
+    expect(familyOfRecord({ family: 'aar' })).toBe(aarFamily);
+    expect(() => familyOfRecord({ family: 'chess' })).toThrow("unknown task family 'chess'");
+  });
+});
+
+describe('the aar family', () => {
+  test('loads, filters, describes and budgets the example legs through the interface', async () => {
+    const family = taskFamily('aar');
+    const { tasks, problems } = await family.load([EXAMPLES_DIR]);
+    expect(problems).toEqual([]);
+    const easy = family.filter(tasks, family.filterSchema.parse({ levels: ['easy'] }));
+    expect(easy.length).toBeGreaterThan(0);
+    const task = easy[0];
+    expect(family.describe(task)).toEqual({ id: task.id, variant: expect.any(String), level: 'easy', file: task.file });
+    expect(family.stepBudget(task)).toBeGreaterThanOrEqual(10);
+    const instruction = family.renderInstruction(task, { stepBudget: 12 });
+    expect(instruction).toContain('12');
+    expect(family.tools.length).toBeGreaterThan(0);
+    expect(family.oracle(task).command[0]).toBe('node');
+    expect(family.randomBaseline(task, 7)).toEqual(family.randomBaseline(task, 7));
+  });
+});
