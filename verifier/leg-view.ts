@@ -1,7 +1,7 @@
 import { findToolDoc } from '../tools/catalog/docs.js';
 import { pyFloat, PyFloat, pyIntStr, pyLower, pyStr, pyStrip, type PyValue } from './python/index.js';
 import { isPyDict, pyGet, pyKeys, pyList, type PyDict } from './pydict.js';
-import { canonicalPage, referenceNormalizeUrl } from './urls.js';
+import { canonicalPage, referenceNormalizeUrl } from '../tools/wikipedia/page-identity.js';
 
 /** A golden argument, with the text forms the matching rule compares already computed. */
 export interface GoldenArg {

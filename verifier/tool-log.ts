@@ -1,7 +1,7 @@
 import { findToolDoc } from '../tools/catalog/docs.js';
 import { parsePyJsonLine, pySplitlines, pyStrip, pyTruthy, type PyValue } from './python/index.js';
 import { dependsOnPythonTypes, isPyDict, pyGet, type PyDict } from './pydict.js';
-import { canonicalPage, referenceNormalizeUrl } from './urls.js';
+import { canonicalPage, referenceNormalizeUrl } from '../tools/wikipedia/page-identity.js';
 
 /** One tool call from the log, with what scoring reads from it. */
 export interface LoggedCall {
