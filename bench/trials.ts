@@ -14,7 +14,7 @@ import { LineReporter, QuietReporter } from '../harness/jobs/reporters.js';
 import { aarDataDir, packagePath } from '../paths.js';
 import { loadLegs } from '../tasks/load.js';
 import { ResponseStore } from '../tools/store/store.js';
-import { synthesizeWorld } from '../tools/world/synthesize.js';
+import { synthesizeWorld } from '../tasks/aar/world/synthesize.js';
 import { aggregate } from '../verifier/aggregate.js';
 import { loadJobResults } from '../verifier/results.js';
 
