@@ -41,7 +41,7 @@ function writeConfig(name: string, config: Record<string, unknown>): string {
 try {
   // (1) overhead on a warm image: a first trial warms the image and caches, then 20 measured trials one at a time
   const examples = packagePath('tasks', 'examples');
-  const store = packagePath('tools', 'worlds', 'examples');
+  const store = packagePath('tools', 'stores', 'examples');
   await runJob({ configPath: writeConfig('warmup', { tasks: { path: examples, limit: 1 }, concurrency: 1, tools: { mode: 'replay', store } }), reporter: new QuietReporter() });
   const overheadJob = await runJob({
     configPath: writeConfig('overhead', { tasks: { path: examples }, attempts: 7, concurrency: 1, tools: { mode: 'replay', store } }),
