@@ -1,4 +1,4 @@
-import { findToolDoc } from '../tools/catalog/docs.js';
+import { findTool } from '../tools/catalog/index.js';
 import { parsePyJsonLine, pySplitlines, pyStrip, pyTruthy, type PyValue } from './python/index.js';
 import { dependsOnPythonTypes, isPyDict, pyGet, type PyDict } from './pydict.js';
 import { canonicalPage, referenceNormalizeUrl } from '../tools/wikipedia/page-identity.js';
@@ -39,7 +39,7 @@ function toCall(entry: PyDict): LoggedCall {
   return {
     entry,
     tool,
-    canonicalName: typeof tool === 'string' ? (findToolDoc(tool)?.name ?? tool) : undefined,
+    canonicalName: typeof tool === 'string' ? (findTool(tool)?.name ?? tool) : undefined,
     args,
     success: pyTruthy(pyGet(entry, 'success')),
     referenceUrl: typeof url === 'string' && url ? referenceNormalizeUrl(url) : undefined,

@@ -114,7 +114,6 @@ async function fetchPlainPage(ctx: ProviderContext, url: string, rawHtml: boolea
  */
 export const webProvider: ToolProvider = {
   name: WEB,
-  tools: ['fetch_webpage'],
   async call(tool, args, ctx) {
     if (tool !== 'fetch_webpage') return errorResult(`${WEB} does not serve ${tool}`);
     const url = String(args.url);
