@@ -1,5 +1,5 @@
 import { errorResult, formatPage, okResult } from './formats.js';
-import { isRetryableStatus } from './http.js';
+import { isRetryableStatus } from '../retry.js';
 import { htmlTitle, htmlToMarkdown } from './html-markdown.js';
 import type { ProviderContext, ToolProvider, ToolResult } from './types.js';
 import { requestJson } from './upstream.js';
