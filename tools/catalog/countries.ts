@@ -8,24 +8,10 @@ const countryArgs = z.preprocess(
   z.object({ country: text('country').describe('country name, e.g. "France"') }),
 );
 
-export const countriesPopulation = defineTool({
-  name: 'countries_population',
-  group: 'countries',
-  summary: 'Population of a country (REST Countries).',
-  returns: 'JSON with country (common name) and population',
-  args: countryArgs,
-  example: { country: 'France' },
-  runsIn: 'gateway',
-  provider: 'rest-countries',
-});
+/** A REST Countries tool: one figure of a country. */
+const countryTool = (name: string, summary: string, returns: string) =>
+  defineTool({ name, group: 'countries', summary, returns, args: countryArgs, example: { country: 'France' }, runsIn: 'gateway', provider: 'rest-countries' });
 
-export const countriesArea = defineTool({
-  name: 'countries_area',
-  group: 'countries',
-  summary: 'Area of a country in km2 (REST Countries).',
-  returns: 'JSON with country (common name) and area_km2',
-  args: countryArgs,
-  example: { country: 'France' },
-  runsIn: 'gateway',
-  provider: 'rest-countries',
-});
+export const countriesPopulation = countryTool('countries_population', 'Population of a country (REST Countries).', 'JSON with country (common name) and population');
+
+export const countriesArea = countryTool('countries_area', 'Area of a country in km2 (REST Countries).', 'JSON with country (common name) and area_km2');

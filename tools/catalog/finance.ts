@@ -16,49 +16,52 @@ const marketDay = (key: 'ticker' | 'symbol', doc: string) =>
     } as Record<string, z.ZodType>),
   );
 
-const stockDay = marketDay('ticker', 'stock ticker, e.g. "AAPL"');
-const cryptoDay = marketDay('symbol', 'trading pair, e.g. "BTCUSDT"');
+/** A Yahoo Finance tool: a stock's figure on a trading day. */
+const stockTool = (name: string, summary: string, returns: string) =>
+  defineTool({
+    name,
+    group: 'finance',
+    summary,
+    returns,
+    args: marketDay('ticker', 'stock ticker, e.g. "AAPL"'),
+    example: { ticker: 'AAPL', date: '2024-01-15' },
+    runsIn: 'gateway',
+    provider: 'yahoo-finance',
+  });
 
-export const stockHistoricalPrice = defineTool({
-  name: 'stock_historical_price',
-  group: 'finance',
-  summary: 'Closing price of a stock on a date; a weekend or holiday gives the previous trading day (Yahoo Finance).',
-  returns: 'JSON with ticker, date (the trading day used), close_price and currency',
-  args: stockDay,
-  example: { ticker: 'AAPL', date: '2024-01-15' },
-  runsIn: 'gateway',
-  provider: 'yahoo-finance',
-});
+/** A Binance tool: a trading pair's figure on a UTC day. */
+const cryptoTool = (name: string, summary: string, returns: string) =>
+  defineTool({
+    name,
+    group: 'finance',
+    summary,
+    returns,
+    args: marketDay('symbol', 'trading pair, e.g. "BTCUSDT"'),
+    example: { symbol: 'BTCUSDT', date: '2024-06-15' },
+    runsIn: 'gateway',
+    provider: 'binance',
+  });
 
-export const stockVolume = defineTool({
-  name: 'stock_volume',
-  group: 'finance',
-  summary: 'Trading volume of a stock on a date; a weekend or holiday gives the previous trading day (Yahoo Finance).',
-  returns: 'JSON with ticker, date (the trading day used) and volume',
-  args: stockDay,
-  example: { ticker: 'AAPL', date: '2024-01-15' },
-  runsIn: 'gateway',
-  provider: 'yahoo-finance',
-});
+export const stockHistoricalPrice = stockTool(
+  'stock_historical_price',
+  'Closing price of a stock on a date; a weekend or holiday gives the previous trading day (Yahoo Finance).',
+  'JSON with ticker, date (the trading day used), close_price and currency',
+);
 
-export const cryptoHistoricalPrice = defineTool({
-  name: 'crypto_historical_price',
-  group: 'finance',
-  summary: 'Daily closing price of a crypto trading pair on a date (Binance klines, UTC days).',
-  returns: 'JSON with symbol, date and close_price (in the quote asset)',
-  args: cryptoDay,
-  example: { symbol: 'BTCUSDT', date: '2024-06-15' },
-  runsIn: 'gateway',
-  provider: 'binance',
-});
+export const stockVolume = stockTool(
+  'stock_volume',
+  'Trading volume of a stock on a date; a weekend or holiday gives the previous trading day (Yahoo Finance).',
+  'JSON with ticker, date (the trading day used) and volume',
+);
 
-export const cryptoVolume = defineTool({
-  name: 'crypto_volume',
-  group: 'finance',
-  summary: 'Daily trading volume of a crypto trading pair on a date (Binance klines, UTC days).',
-  returns: 'JSON with symbol, date, volume (base asset) and quote_volume (quote asset)',
-  args: cryptoDay,
-  example: { symbol: 'BTCUSDT', date: '2024-06-15' },
-  runsIn: 'gateway',
-  provider: 'binance',
-});
+export const cryptoHistoricalPrice = cryptoTool(
+  'crypto_historical_price',
+  'Daily closing price of a crypto trading pair on a date (Binance klines, UTC days).',
+  'JSON with symbol, date and close_price (in the quote asset)',
+);
+
+export const cryptoVolume = cryptoTool(
+  'crypto_volume',
+  'Daily trading volume of a crypto trading pair on a date (Binance klines, UTC days).',
+  'JSON with symbol, date, volume (base asset) and quote_volume (quote asset)',
+);
