@@ -34,9 +34,18 @@ function paramDocs(tool: string, schema: z.ZodType): ParamDoc[] {
   return docs;
 }
 
-/** A tool definition, with its documented arguments read off its schema. */
+/**
+ * A tool definition, with its documented arguments read off its schema when first asked for (the
+ * verifier, which only resolves names, does not pay for it).
+ */
 export function defineTool(spec: ToolSpec): ToolDefinition {
-  return { ...spec, params: paramDocs(spec.name, spec.args) };
+  let params: readonly ParamDoc[] | undefined;
+  return {
+    ...spec,
+    get params() {
+      return (params ??= paramDocs(spec.name, spec.args));
+    },
+  };
 }
 
 /** The tool without its schema, for the in-container `tools` command and `aar tools list --json`. */

@@ -1,13 +1,13 @@
 import { pythonExecuteCode, pythonGenerateCode } from './code.js';
 import { countriesArea, countriesPopulation } from './countries.js';
-import { toolHelp } from './define.js';
 import { cryptoHistoricalPrice, cryptoVolume, stockHistoricalPrice, stockVolume } from './finance.js';
 import { mapsDirections, mapsDistanceMatrix, mapsElevation, mapsGeocode, mapsPlaceDetails, mapsReverseGeocode, mapsSearchPlaces } from './maps.js';
-import type { ToolDefinition, ToolHelp } from './types.js';
+import type { ToolDefinition } from './types.js';
 import { weatherForecast, weatherHistorical } from './weather.js';
 import { fetchWebpage, webSearch } from './web.js';
 
 export * from './types.js';
+export { toolHelp } from './define.js';
 
 /** The 19 AAR tools (paper, section 3.4 and appendix D), in the paper's order. */
 export const TOOLS: readonly ToolDefinition[] = [
@@ -41,9 +41,6 @@ const byName = new Map(TOOLS.map((t) => [t.name, t]));
 export function findTool(name: string): ToolDefinition | undefined {
   return byName.get(TOOL_ALIASES[name] ?? name);
 }
-
-/** The tools without their schemas: what the in-container `tools` command is built with. */
-export const TOOL_HELP: readonly ToolHelp[] = TOOLS.map(toolHelp);
 
 export type ArgsCheck = { ok: true; args: Record<string, unknown> } | { ok: false; error: string };
 

@@ -2,7 +2,7 @@
 // tool definitions (tools/catalog), compiled by tsc beforehand; the table is written into the bundle in
 // place of tools/cli/help-table.ts, so the bundle needs neither zod nor the schemas.
 import { build } from 'esbuild';
-import { TOOL_HELP } from '../../dist/tools/catalog/index.js';
+import { TOOL_HELP } from '../../dist/tools/cli/help-table.js';
 
 const helpTable = {
   name: 'tool-help-table',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool, toolHelp } from '../../../tools/catalog/define.js';
-import { checkToolArgs, findTool, TOOL_ALIASES, TOOL_HELP, TOOLS } from '../../../tools/catalog/index.js';
+import { checkToolArgs, findTool, TOOL_ALIASES, TOOLS } from '../../../tools/catalog/index.js';
+import { TOOL_HELP } from '../../../tools/cli/help-table.js';
 
 const spec = {
   name: 'demo',
@@ -35,8 +36,8 @@ describe('one definition per tool', () => {
     ]);
   });
 
-  test('an argument without a description is refused when the tool is defined', () => {
-    expect(() => defineTool({ ...spec, args: z.object({ query: z.string() }) })).toThrow('demo.query: give the argument a description');
+  test('an argument without a description is refused', () => {
+    expect(() => defineTool({ ...spec, args: z.object({ query: z.string() }) }).params).toThrow('demo.query: give the argument a description');
   });
 
   test('the help of a tool is its definition without the schema', () => {
@@ -56,6 +57,10 @@ describe('one definition per tool', () => {
 
   test('aliases come from the definitions', () => {
     expect(TOOL_ALIASES).toEqual({ serper_search: 'web_search' });
+  });
+
+  test('every tool documents its arguments', () => {
+    for (const tool of TOOLS) expect(tool.params.length).toBeGreaterThan(0);
   });
 
   test('every host tool names a provider; the container tool none', () => {
