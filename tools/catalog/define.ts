@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { ParamDoc, ToolDefinition, ToolHelp, ToolSpec } from './types.js';
 
-type JsonSchema = { type?: string; typeLabel?: string; undocumented?: boolean; description?: string; items?: JsonSchema; properties?: Record<string, JsonSchema>; required?: string[] };
+/** The parts of an argument's JSON Schema (with its zod metadata) that its documentation is made of. */
+type JsonSchema = { type?: string; typeLabel?: string; undocumented?: boolean; description?: string; items?: JsonSchema };
 
 const SIMPLE_TYPES = new Set(['string', 'number', 'integer', 'boolean']);
 
@@ -48,7 +49,7 @@ export function defineTool(spec: ToolSpec): ToolDefinition {
   };
 }
 
-/** The tool without its schema, for the in-container `tools` command and `aar tools list --json`. */
+/** The tool without its schema, for the in-container `tools` command (tools/cli/help-table.ts). */
 export function toolHelp(tool: ToolDefinition): ToolHelp {
   const { name, aliases = [], group, summary, returns, params, example, runsIn } = tool;
   return { name, aliases, group, summary, returns, params, example, runsIn };
