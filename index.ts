@@ -44,4 +44,4 @@ export type { EnvironmentProvider, TrialEnvironment } from './harness/environmen
 export { GatewayServer } from './harness/gateway/server.js';
 export { ToolService, TOOL_MODES, type ToolMode } from './tools/service.js';
 export { ResponseStore } from './tools/store/store.js';
-export { synthesizeWorld } from './tools/world/synthesize.js';
+export { synthesizeWorld } from './tasks/aar/world/synthesize.js';

@@ -56,7 +56,7 @@ try {
           timeout_s: 300,
           concurrency: 1,
           resources: { memory_mb: 4096, cpus: 2, pids: 1024 },
-          tools: { mode: 'replay', store: packagePath('tools', 'worlds', 'examples') },
+          tools: { mode: 'replay', store: packagePath('tools', 'stores', 'examples') },
           models: { anthropic_base_url: server.anthropicBaseUrl, openai_base_url: server.openaiBaseUrl },
           infra_retries: 0,
         }),

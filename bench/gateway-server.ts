@@ -11,7 +11,7 @@ import { ToolService } from '../tools/service.js';
 import { ResponseStore } from '../tools/store/store.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'aar-bench-gw-'));
-const gateway = new GatewayServer({ tools: new ToolService({ mode: 'replay', store: new ResponseStore(packagePath('tools', 'worlds', 'examples')) }) });
+const gateway = new GatewayServer({ tools: new ToolService({ mode: 'replay', store: new ResponseStore(packagePath('tools', 'stores', 'examples')) }) });
 const url = await gateway.listenTcp();
 const trial = gateway.trials.register({ trialId: 'bench', toolLogPath: path.join(dir, 'tool_log.jsonl') });
 process.stdout.write(JSON.stringify({ url, token: trial.token }) + '\n');

@@ -14,7 +14,7 @@ import { LineReporter, QuietReporter } from '../harness/jobs/reporters.js';
 import { aarDataDir, packagePath } from '../paths.js';
 import { loadLegs } from '../tasks/aar/load.js';
 import { ResponseStore } from '../tools/store/store.js';
-import { synthesizeWorld } from '../tools/world/synthesize.js';
+import { synthesizeWorld } from '../tasks/aar/world/synthesize.js';
 import type { AarFigures } from '../tasks/aar/scoring/report.js';
 import { aggregate } from '../verifier/aggregate.js';
 import { loadJobResults } from '../verifier/results.js';
@@ -42,7 +42,7 @@ function writeConfig(name: string, config: Record<string, unknown>): string {
 try {
   // (1) overhead on a warm image: a first trial warms the image and caches, then 20 measured trials one at a time
   const examples = packagePath('tasks', 'examples');
-  const store = packagePath('tools', 'worlds', 'examples');
+  const store = packagePath('tools', 'stores', 'examples');
   await runJob({ configPath: writeConfig('warmup', { tasks: { path: examples, limit: 1 }, concurrency: 1, tools: { mode: 'replay', store } }), reporter: new QuietReporter() });
   const overheadJob = await runJob({
     configPath: writeConfig('overhead', { tasks: { path: examples }, attempts: 7, concurrency: 1, tools: { mode: 'replay', store } }),

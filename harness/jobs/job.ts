@@ -10,6 +10,7 @@ import { createProviderContext } from '../../tools/providers/registry.js';
 import type { Endpoints } from '../../tools/providers/types.js';
 import { ToolService } from '../../tools/service.js';
 import { ResponseStore } from '../../tools/store/store.js';
+import { withRetries } from '../../tools/retry.js';
 import { clearPartialTrials, listTrialDirs } from '../../trial/folder.js';
 import { readTrialRecord } from '../../trial/record.js';
 import { loadJobConfig, type LoadedConfig } from '../config/load.js';
@@ -34,7 +35,7 @@ export interface RunJobOptions {
   models?: (config: JobConfig, resolve: (p: string) => string) => ModelHandler | undefined;
   /** Stops the job as SIGINT does. */
   signal?: AbortSignal;
-  /** Delay before an infrastructure retry (default 2 s, doubling). */
+  /** Delay before an infrastructure retry (default about 2 s, doubling, with jitter). */
   retryDelayMs?: number;
 }
 
@@ -220,23 +221,36 @@ export async function runJob(options: RunJobOptions): Promise<JobSummary> {
   return summary;
 }
 
+type TrialTry = { outcome: TrialOutcome } | { error: Error };
+
+/** Runs a trial, again after an infrastructure error (the policy of tools/retry.ts); null when the job was stopped. */
 async function runWithRetries(ctx: TrialRunContext, plan: TrialPlan, reporter: JobReporter, delayMs: number): Promise<TrialOutcome | null> {
   const started = Date.now();
   reporter.trialStarted(plan.trialId);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const outcome = await runTrialOnce(ctx, plan);
-      reporter.trialFinished(outcome, attempt);
-      return outcome;
-    } catch (error) {
-      if (error instanceof TrialAborted || ctx.signal.aborted) return null;
-      if (!(error instanceof InfraError) || attempt >= ctx.config.infra_retries) {
-        const outcome = writeInfraFailure(ctx, plan, error as Error, started);
-        reporter.trialFinished(outcome, attempt);
-        return outcome;
+  const { result, attempts } = await withRetries<TrialTry>(
+    async () => {
+      try {
+        return { outcome: await runTrialOnce(ctx, plan) };
+      } catch (error) {
+        return { error: error as Error };
       }
-      reporter.retrying(plan.trialId, attempt + 1, error);
-      await new Promise((resolve) => setTimeout(resolve, delayMs * 2 ** attempt));
-    }
+    },
+    (r) => ('error' in r && r.error instanceof InfraError && !ctx.signal.aborted ? { reason: r.error.message } : undefined),
+    // A trial's failure carries no Retry-After: the backoff alone sets the wait.
+    { maxAttempts: ctx.config.infra_retries + 1, backoffBaseMs: delayMs, backoffMaxMs: Math.max(delayMs, 60_000), retryAfterMaxMs: 0 },
+    {
+      signal: ctx.signal,
+      onRetry: (e) => {
+        if ('error' in e.result) reporter.retrying(plan.trialId, e.attempt, e.result.error);
+      },
+    },
+  );
+  if ('outcome' in result) {
+    reporter.trialFinished(result.outcome, attempts - 1);
+    return result.outcome;
   }
+  if (result.error instanceof TrialAborted || ctx.signal.aborted) return null;
+  const outcome = writeInfraFailure(ctx, plan, result.error, started);
+  reporter.trialFinished(outcome, attempts - 1);
+  return outcome;
 }

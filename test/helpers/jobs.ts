@@ -4,7 +4,7 @@ import { stringify } from 'yaml';
 import { docker } from '../../images/docker.js';
 import { EXAMPLES_DIR, REPO_ROOT } from './data.js';
 
-export const EXAMPLE_STORE = path.join(REPO_ROOT, 'tools', 'worlds', 'examples');
+export const EXAMPLE_STORE = path.join(REPO_ROOT, 'tools', 'stores', 'examples');
 
 /** Writes a job config into dir (tasks: the example legs, tools: their replay store) and returns its path. */
 export function writeJobConfig(dir: string, overrides: Record<string, unknown>, file = 'job.yaml'): string {

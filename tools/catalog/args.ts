@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Argument pieces shared by several tools. Each accepts the spellings agents commonly send. */
+/**
+ * Argument pieces shared by several tools. Each accepts the spellings agents commonly send; pieces whose
+ * type has no plain JSON name carry a `typeLabel` for the tools' help.
+ */
 
 /** A number, also when sent as a numeric string ("48.85"). */
 export const numberLike = z.preprocess(
@@ -8,8 +11,8 @@ export const numberLike = z.preprocess(
   z.number(),
 );
 
-export const latitude = numberLike.pipe(z.number().min(-90).max(90)).describe('latitude in decimal degrees');
-export const longitude = numberLike.pipe(z.number().min(-180).max(180)).describe('longitude in decimal degrees');
+export const latitude = numberLike.pipe(z.number().min(-90).max(90)).describe('decimal degrees');
+export const longitude = numberLike.pipe(z.number().min(-180).max(180)).describe('decimal degrees');
 
 /** A calendar date, YYYY-MM-DD. */
 export const isoDate = z
@@ -39,14 +42,16 @@ export const point = z.preprocess((v) => {
     return { latitude: o.lat, longitude: o.lng ?? o.lon };
   }
   return v;
-}, z.object({ latitude, longitude }));
+}, z.object({ latitude, longitude })).meta({ typeLabel: '{latitude, longitude}' });
 
 /** A place: free text, or coordinates given as a point. */
-export const place = z.union([nonEmpty('place'), point]);
+export const place = z.union([nonEmpty('place'), point]).meta({ typeLabel: 'string | {latitude, longitude}' });
 
 /** A list of places; a single place is accepted as a list of one. */
 export const placeList = (what: string) =>
-  z.preprocess((v) => (Array.isArray(v) ? v : v === undefined ? v : [v]), z.array(place).min(1, `${what} must list at least one place`)).describe(what);
+  z
+    .preprocess((v) => (Array.isArray(v) ? v : v === undefined ? v : [v]), z.array(place).min(1, `${what} must list at least one place`))
+    .meta({ typeLabel: 'list of places' });
 
 /** Accepts {lat, lng}, a `location`/`latlng` point or "lat,lng" where a tool wants top-level latitude/longitude. */
 export const flattenPoint = (v: unknown): unknown => {

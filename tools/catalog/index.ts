@@ -1,55 +1,39 @@
-import type { z } from 'zod';
-import { pythonExecuteCodeArgs, pythonGenerateCodeArgs } from './code.js';
-import {
-  countriesAreaArgs,
-  countriesPopulationArgs,
-  cryptoHistoricalPriceArgs,
-  cryptoVolumeArgs,
-  stockHistoricalPriceArgs,
-  stockVolumeArgs,
-  weatherForecastArgs,
-  weatherHistoricalArgs,
-} from './data.js';
-import { TOOL_ALIASES, TOOL_DOCS } from './docs.js';
-import {
-  mapsDirectionsArgs,
-  mapsDistanceMatrixArgs,
-  mapsElevationArgs,
-  mapsGeocodeArgs,
-  mapsPlaceDetailsArgs,
-  mapsReverseGeocodeArgs,
-  mapsSearchPlacesArgs,
-} from './maps.js';
+import { pythonExecuteCode, pythonGenerateCode } from './code.js';
+import { countriesArea, countriesPopulation } from './countries.js';
+import { cryptoHistoricalPrice, cryptoVolume, stockHistoricalPrice, stockVolume } from './finance.js';
+import { mapsDirections, mapsDistanceMatrix, mapsElevation, mapsGeocode, mapsPlaceDetails, mapsReverseGeocode, mapsSearchPlaces } from './maps.js';
 import type { ToolDefinition } from './types.js';
-import { fetchWebpageArgs, webSearchArgs } from './web.js';
+import { weatherForecast, weatherHistorical } from './weather.js';
+import { fetchWebpage, webSearch } from './web.js';
 
 export * from './types.js';
-export { TOOL_ALIASES, TOOL_DOCS, findToolDoc } from './docs.js';
+export { toolHelp } from './define.js';
 
-const ARG_SCHEMAS: Record<string, z.ZodType> = {
-  fetch_webpage: fetchWebpageArgs,
-  web_search: webSearchArgs,
-  maps_geocode: mapsGeocodeArgs,
-  maps_reverse_geocode: mapsReverseGeocodeArgs,
-  maps_search_places: mapsSearchPlacesArgs,
-  maps_place_details: mapsPlaceDetailsArgs,
-  maps_distance_matrix: mapsDistanceMatrixArgs,
-  maps_elevation: mapsElevationArgs,
-  maps_directions: mapsDirectionsArgs,
-  weather_historical: weatherHistoricalArgs,
-  weather_forecast: weatherForecastArgs,
-  python_execute_code: pythonExecuteCodeArgs,
-  python_generate_code: pythonGenerateCodeArgs,
-  countries_population: countriesPopulationArgs,
-  countries_area: countriesAreaArgs,
-  stock_historical_price: stockHistoricalPriceArgs,
-  stock_volume: stockVolumeArgs,
-  crypto_historical_price: cryptoHistoricalPriceArgs,
-  crypto_volume: cryptoVolumeArgs,
-};
+/** The 19 AAR tools (paper, section 3.4 and appendix D), in the paper's order. */
+export const TOOLS: readonly ToolDefinition[] = [
+  fetchWebpage,
+  webSearch,
+  mapsGeocode,
+  mapsReverseGeocode,
+  mapsSearchPlaces,
+  mapsPlaceDetails,
+  mapsDistanceMatrix,
+  mapsElevation,
+  mapsDirections,
+  weatherHistorical,
+  weatherForecast,
+  pythonExecuteCode,
+  pythonGenerateCode,
+  countriesPopulation,
+  countriesArea,
+  stockHistoricalPrice,
+  stockVolume,
+  cryptoHistoricalPrice,
+  cryptoVolume,
+];
 
-/** The 19 AAR tools with their argument schemas, in the paper's order. */
-export const TOOLS: readonly ToolDefinition[] = TOOL_DOCS.map((doc) => ({ ...doc, args: ARG_SCHEMAS[doc.name] as ToolDefinition['args'] }));
+/** Other names agents use for the tools, to the tool's name. */
+export const TOOL_ALIASES: Readonly<Record<string, string>> = Object.fromEntries(TOOLS.flatMap((t) => (t.aliases ?? []).map((a) => [a, t.name])));
 
 const byName = new Map(TOOLS.map((t) => [t.name, t]));
 

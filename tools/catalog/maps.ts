@@ -1,39 +1,118 @@
 import { z } from 'zod';
 import { flattenPoint, latitude, longitude, numberLike, place, placeList, point, text } from './args.js';
+import { defineTool } from './define.js';
 
 const travelMode = z
   .string()
   .transform((m) => m.toLowerCase())
   .pipe(z.enum(['driving', 'walking', 'bicycling', 'transit'], { error: 'mode must be driving, walking, bicycling or transit' }));
 
-/** maps_geocode */
-export const mapsGeocodeArgs = z.object({ address: text('address') });
+const MODE_DOC = 'driving (default), walking, bicycling or transit';
 
-/** maps_reverse_geocode */
-export const mapsReverseGeocodeArgs = z.preprocess(flattenPoint, z.object({ latitude, longitude }));
+export const mapsGeocode = defineTool({
+  name: 'maps_geocode',
+  group: 'maps',
+  summary: 'Turn an address or place name into coordinates (Google Geocoding).',
+  returns: 'JSON with formatted_address, location {lat, lng} and place_id of the best matches',
+  args: z.object({ address: text('address').describe('address or place name') }),
+  example: { address: 'Mount Everest' },
+  runsIn: 'gateway',
+  provider: 'google-maps',
+});
 
-/** maps_search_places */
-export const mapsSearchPlacesArgs = z.object({ query: text('query'), location: place.optional(), radius: numberLike.pipe(z.number().positive()).optional() });
+export const mapsReverseGeocode = defineTool({
+  name: 'maps_reverse_geocode',
+  group: 'maps',
+  summary: 'Turn coordinates into an address (Google Geocoding).',
+  returns: 'JSON with formatted_address, place_id and address_components of the matches',
+  args: z.preprocess(flattenPoint, z.object({ latitude, longitude })),
+  example: { latitude: 27.9881, longitude: 86.925 },
+  runsIn: 'gateway',
+  provider: 'google-maps',
+});
 
-/** maps_place_details */
-export const mapsPlaceDetailsArgs = z.object({ place_id: text('place_id') });
+export const mapsSearchPlaces = defineTool({
+  name: 'maps_search_places',
+  group: 'maps',
+  summary: 'Search places by text, optionally near a location (Google Places Text Search).',
+  returns: 'JSON with a places array (name, formatted_address, location, place_id, rating, types) and its count',
+  args: z.object({
+    query: text('query').describe('what to look for, e.g. "museums in Lyon"'),
+    location: place.optional().describe('bias results towards this place'),
+    radius: numberLike.pipe(z.number().positive()).optional().describe('search radius around location, in meters'),
+  }),
+  example: { query: 'hotels near Provincial Assembly of Balochistan' },
+  runsIn: 'gateway',
+  provider: 'google-maps',
+});
 
-/** maps_distance_matrix */
-export const mapsDistanceMatrixArgs = z.object({ origins: placeList('origins'), destinations: placeList('destinations'), mode: travelMode.optional() });
+export const mapsPlaceDetails = defineTool({
+  name: 'maps_place_details',
+  group: 'maps',
+  summary: 'Details of one place by its Google place_id.',
+  returns: 'JSON with name, address, location, phone, website, rating and opening hours',
+  args: z.object({ place_id: text('place_id').describe('a place_id from maps_geocode or maps_search_places') }),
+  example: { place_id: 'ChIJN1t_tDeuEmsRUsoyG83frY4' },
+  runsIn: 'gateway',
+  provider: 'google-maps',
+});
 
-/** maps_elevation */
-export const mapsElevationArgs = z.preprocess(
-    (v) => {
-      if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
-      const o = v as Record<string, unknown>;
-      if (o.locations === undefined && (o.latitude !== undefined || o.location !== undefined || o.lat !== undefined)) {
-        return { locations: [o.location ?? { latitude: o.latitude ?? o.lat, longitude: o.longitude ?? o.lng ?? o.lon }] };
-      }
-      if (typeof o.locations === 'string') return { ...o, locations: o.locations.split('|') };
-      return o;
-    },
-    z.object({ locations: z.preprocess((v) => (Array.isArray(v) ? v : [v]), z.array(point).min(1, 'locations must list at least one point')) }),
-  );
+export const mapsDistanceMatrix = defineTool({
+  name: 'maps_distance_matrix',
+  group: 'maps',
+  summary: 'Travel distance and duration between origins and destinations (Google Distance Matrix).',
+  returns: 'JSON with origin_addresses, destination_addresses and, per pair, distance (km) and duration (minutes)',
+  args: z.object({
+    origins: placeList('origins').describe('addresses or {latitude, longitude}'),
+    destinations: placeList('destinations').describe('addresses or {latitude, longitude}'),
+    mode: travelMode.optional().describe(MODE_DOC),
+  }),
+  example: { origins: ['Paris, France'], destinations: ['Lyon, France'] },
+  runsIn: 'gateway',
+  provider: 'google-maps',
+});
 
-/** maps_directions */
-export const mapsDirectionsArgs = z.object({ origin: place, destination: place, mode: travelMode.optional() });
+/** One point or several: a list, "lat,lng|lat,lng", or a single latitude/longitude pair. */
+const elevationArgs = z.preprocess(
+  (v) => {
+    if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+    const o = v as Record<string, unknown>;
+    if (o.locations === undefined && (o.latitude !== undefined || o.location !== undefined || o.lat !== undefined)) {
+      return { locations: [o.location ?? { latitude: o.latitude ?? o.lat, longitude: o.longitude ?? o.lng ?? o.lon }] };
+    }
+    if (typeof o.locations === 'string') return { ...o, locations: o.locations.split('|') };
+    return o;
+  },
+  z.object({
+    locations: z
+      .preprocess((v) => (Array.isArray(v) ? v : [v]), z.array(point).min(1, 'locations must list at least one point'))
+      .meta({ typeLabel: 'list of {latitude, longitude}' })
+      .describe('the points; a single latitude/longitude pair is accepted too'),
+  }),
+);
+
+export const mapsElevation = defineTool({
+  name: 'maps_elevation',
+  group: 'maps',
+  summary: 'Elevation above sea level of one or more points (Google Elevation).',
+  returns: 'JSON with, per point, elevation (meters), location and resolution',
+  args: elevationArgs,
+  example: { locations: [{ latitude: 27.9881, longitude: 86.925 }] },
+  runsIn: 'gateway',
+  provider: 'google-maps',
+});
+
+export const mapsDirections = defineTool({
+  name: 'maps_directions',
+  group: 'maps',
+  summary: 'Route between two places (Google Directions).',
+  returns: 'JSON with routes: summary, distance (km), duration (minutes) and steps',
+  args: z.object({
+    origin: place.describe('start'),
+    destination: place.describe('end'),
+    mode: travelMode.optional().describe(MODE_DOC),
+  }),
+  example: { origin: 'Kathmandu', destination: 'Pokhara', mode: 'driving' },
+  runsIn: 'gateway',
+  provider: 'google-maps',
+});

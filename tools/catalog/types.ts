@@ -3,7 +3,30 @@ import type { z } from 'zod';
 export const TOOL_GROUPS = ['web', 'maps', 'weather', 'code', 'countries', 'finance'] as const;
 export type ToolGroup = (typeof TOOL_GROUPS)[number];
 
-/** One argument as documented to agents (the zod schema is what enforces it). */
+/** The live providers (tools/providers/registry.ts); a tool that runs on the host names the one serving it. */
+export type ProviderName = 'web' | 'serper' | 'google-maps' | 'open-meteo' | 'rest-countries' | 'yahoo-finance' | 'binance' | 'code-model';
+
+/** Where a tool runs: on the host behind the gateway, served by a provider; or inside the trial container. */
+export type ToolPlacement = { runsIn: 'gateway'; provider: ProviderName } | { runsIn: 'container'; provider?: undefined };
+
+/**
+ * One tool, written once: what agents are told about it, the zod schema that checks its arguments
+ * (each field `.describe()`d; it also normalises the variants agents send), and where it runs.
+ */
+export type ToolSpec = ToolPlacement & {
+  name: string;
+  /** Other names agents use for it (the reference adapter's instruction says serper_search). */
+  aliases?: readonly string[];
+  group: ToolGroup;
+  /** One sentence, shown in the instruction and by `tools NAME --help`. */
+  summary: string;
+  /** What a successful call returns, in one sentence. */
+  returns: string;
+  args: z.ZodType<Record<string, unknown>>;
+  example: Record<string, unknown>;
+};
+
+/** One argument as documented to agents, read off the tool's schema. */
 export interface ParamDoc {
   name: string;
   type: string;
@@ -11,23 +34,17 @@ export interface ParamDoc {
   doc: string;
 }
 
-/** A tool as agents see it: name, what it does, its arguments and one example call. */
-export interface ToolDoc {
+/** A tool with its documented arguments derived from its schema. */
+export type ToolDefinition = ToolSpec & { params: readonly ParamDoc[] };
+
+/** What the in-container `tools` command knows of a tool: the definition without the schema (the bundle has no zod). */
+export interface ToolHelp {
   name: string;
+  aliases: readonly string[];
   group: ToolGroup;
-  /** One sentence, shown in the instruction and by `tools NAME --help`. */
   summary: string;
-  /** What a successful call returns, in one sentence. */
   returns: string;
-  params: ParamDoc[];
+  params: readonly ParamDoc[];
   example: Record<string, unknown>;
-  /** `container`: runs inside the trial container (python_execute_code); `gateway`: on the host. */
   runsIn: 'gateway' | 'container';
 }
-
-/** A tool with the zod schema that checks its arguments and normalises the variants agents send. */
-export interface ToolDefinition extends ToolDoc {
-  args: z.ZodType<Record<string, unknown>>;
-}
-
-export const param = (name: string, type: string, required: boolean, doc: string): ParamDoc => ({ name, type, required, doc });

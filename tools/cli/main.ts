@@ -10,17 +10,19 @@
  * Calls go to the gateway on the host (AAR_GATEWAY_URL or AAR_GATEWAY_SOCKET, with AAR_TRIAL_TOKEN),
  * which runs them and logs them; python_execute_code runs here and is reported to the gateway.
  */
-import { findToolDoc, TOOL_ALIASES, TOOL_DOCS } from '../catalog/docs.js';
-import type { ToolDoc } from '../catalog/types.js';
+import type { ToolHelp } from '../catalog/types.js';
 import { forward } from './forward.js';
 import { createInterface } from 'node:readline';
 import { gatewayFromEnv, getJson, postJson, type GatewayAddress, type GatewayReply } from './gateway-client.js';
+import { TOOL_HELP } from './help-table.js';
 import { runPython } from './python.js';
 
 const USAGE = `usage: tools --list | tools NAME --help | tools NAME '<json arguments>' | tools --batch < calls.jsonl`;
 const CALL_TIMEOUT_MS = 330_000;
 
-function help(tool: ToolDoc): string {
+const byName = new Map(TOOL_HELP.flatMap((t) => [t.name, ...t.aliases].map((name) => [name, t] as const)));
+
+function help(tool: ToolHelp): string {
   const lines = [`${tool.name}: ${tool.summary}`, `Returns ${tool.returns}.`, '', 'Arguments:'];
   for (const p of tool.params) lines.push(`  ${p.name} (${p.type}${p.required ? ', required' : ''}): ${p.doc}`);
   lines.push('', 'Example:', `  tools ${tool.name} '${JSON.stringify(tool.example)}'`);
@@ -29,7 +31,7 @@ function help(tool: ToolDoc): string {
 
 /** One call: at the gateway, or (python_execute_code) here and then reported to the gateway for the log. */
 async function execute(gateway: GatewayAddress, name: string, args: unknown): Promise<GatewayReply> {
-  const tool = findToolDoc(name);
+  const tool = byName.get(name);
   if (tool?.runsIn !== 'container') return postJson(gateway, '/v1/tools/call', { tool: name, args }, CALL_TIMEOUT_MS);
   const a = (args ?? {}) as { code?: unknown; timeout_seconds?: unknown };
   const timeout = Math.min(300, Math.max(0.1, Number(a.timeout_seconds ?? 30) || 30));
@@ -101,23 +103,23 @@ async function ping(): Promise<number> {
 async function main(argv: string[]): Promise<number> {
   const [first, second] = argv;
   if (!first || first === '--help' || first === '-h') {
-    process.stdout.write(`${USAGE}\n\nTools:\n${TOOL_DOCS.map((t) => `  ${t.name.padEnd(24)} ${t.summary}`).join('\n')}\n`);
+    process.stdout.write(`${USAGE}\n\nTools:\n${TOOL_HELP.map((t) => `  ${t.name.padEnd(24)} ${t.summary}`).join('\n')}\n`);
     return first ? 0 : 2;
   }
   if (first === '--list') {
-    process.stdout.write(TOOL_DOCS.map((t) => t.name).join('\n') + '\n');
+    process.stdout.write(TOOL_HELP.map((t) => t.name).join('\n') + '\n');
     return 0;
   }
   if (first === '--forward') return forward(Number(argv[1]), argv[2]);
   if (first === '--ping') return ping();
   if (first === '--batch') return batch();
-  const tool = findToolDoc(first);
+  const tool = byName.get(first);
   if (second === '--help' || second === '-h') {
     if (!tool) {
       process.stderr.write(`tools: unknown tool '${first}'; run tools --list\n`);
       return 2;
     }
-    process.stdout.write(help(tool) + (TOOL_ALIASES[first] ? `\n(${first} is another name for ${tool.name})` : '') + '\n');
+    process.stdout.write(help(tool) + (tool.name !== first ? `\n(${first} is another name for ${tool.name})` : '') + '\n');
     return 0;
   }
   return call(first, second);

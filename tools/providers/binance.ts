@@ -11,7 +11,6 @@ type Kline = [number, string, string, string, string, string, number, string, ..
 /** crypto_historical_price and crypto_volume from Binance's daily klines (UTC days). */
 export const binanceProvider: ToolProvider = {
   name: BINANCE,
-  tools: ['crypto_historical_price', 'crypto_volume'],
   async call(tool, args, ctx) {
     if (tool !== 'crypto_historical_price' && tool !== 'crypto_volume') return errorResult(`${BINANCE} does not serve ${tool}`);
     const symbol = String(args.symbol ?? args.ticker).toUpperCase();

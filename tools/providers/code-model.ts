@@ -27,7 +27,6 @@ export function stripCodeFences(answer: string): string {
  */
 export const codeModelProvider: ToolProvider = {
   name: CODE_MODEL,
-  tools: ['python_generate_code'],
   async call(tool, args, ctx) {
     if (tool !== 'python_generate_code') return errorResult(`${CODE_MODEL} does not serve ${tool}`);
     if (!ctx.keys.codeModel) return errorResult('python_generate_code needs OPENAI_API_KEY on the host (or a code model configured)');

@@ -126,7 +126,6 @@ const HANDLERS: Record<string, (ctx: ProviderContext, args: any) => Promise<Tool
 /** The seven maps_* tools on Google's legacy web services (Geocoding, Elevation, Places, Distance Matrix, Directions). */
 export const googleMapsProvider: ToolProvider = {
   name: GOOGLE_MAPS,
-  tools: Object.keys(HANDLERS),
   call(tool, args, ctx) {
     const handler = HANDLERS[tool];
     return handler ? handler(ctx, args) : Promise.resolve(errorResult(`${GOOGLE_MAPS} does not serve ${tool}`));

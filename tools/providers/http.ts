@@ -1,4 +1,5 @@
 import PQueue from 'p-queue';
+import { isRetryableStatus, retryAfterMs, withRetries, type RetryReason } from '../retry.js';
 import type { HttpClient, HttpRequest, HttpResponse } from './types.js';
 
 /** Limits of one provider's traffic; keys of `HttpClientOptions.limits` are provider names (`google-maps`, ...). */
@@ -28,10 +29,11 @@ export interface RetryEvent {
 /**
  * Options of `FetchHttpClient`; every field is optional. A provider's limits are, field by field, the first set of:
  * `limits[provider]`, `providerDefaults[provider]` (default: DEFAULT_PROVIDER_LIMITS), `defaultLimits`, and
- * concurrency 4, no rate limit, timeoutMs 30000, maxAttempts 4. Other defaults:
+ * concurrency 4, no rate limit, timeoutMs 30000, maxAttempts 4. Retries follow tools/retry.ts (408, 429, 5xx,
+ * network errors); other defaults:
  * - backoff before retry n (from 1): min(backoffMaxMs, backoffBaseMs * 2^(n-1)), of which a random half is jitter;
  *   `backoffBaseMs` 500, `backoffMaxMs` 8000
- * - a `Retry-After` header (seconds or HTTP date) replaces the backoff, capped at `retryAfterMaxMs` (30000)
+ * - a `Retry-After` (or `retry-after-ms`) header replaces the backoff, capped at `retryAfterMaxMs` (30000)
  * - `retryOnTimeout`: true (a timed-out attempt is retried like a network error)
  * - `sleep`: setTimeout-based; `random`: Math.random; `fetch`: the global fetch (tests may inject all three)
  */
@@ -91,18 +93,6 @@ type Attempt = { response: HttpResponse } | { error: HttpRequestError };
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export function isRetryableStatus(status: number): boolean {
-  return status === 429 || status >= 500;
-}
-
-/** Delay asked for by a Retry-After header, in ms; undefined when absent or unreadable. */
-export function retryAfterMs(value: string | null, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  if (/^\s*\d+(\.\d+)?\s*$/.test(value)) return Math.round(Number(value) * 1000);
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
-}
-
 /** The URL with its query applied (undefined values left out). */
 export function buildUrl(req: HttpRequest): URL {
   const url = new URL(req.url);
@@ -139,32 +129,43 @@ export class FetchHttpClient implements HttpClient {
     stats.requests++;
     const url = buildUrl(req);
     const target = `${req.method ?? 'GET'} ${url.origin}${url.pathname}`;
-    for (let attempt = 1; ; attempt++) {
-      stats.attempts++;
-      // Each attempt queues on its own, so a request waiting to retry does not hold a concurrency slot.
-      const result = (await queue.add(() => this.attempt(url, req, limits.timeoutMs, target, attempt))) as Attempt;
-      const retryable = 'response' in result ? isRetryableStatus(result.response.status) : result.error.kind === 'network' || this.options.retryOnTimeout !== false;
-      if (!retryable || attempt >= limits.maxAttempts) {
-        if ('error' in result) {
-          stats.failures++;
-          throw result.error;
-        }
-        if (result.response.status >= 300) stats.failures++;
-        return result.response;
-      }
-      const reason = 'response' in result ? `HTTP ${result.response.status}` : result.error.message;
-      const delayMs = this.retryDelay(attempt, 'response' in result ? result.response.headers.get('retry-after') : null);
-      stats.retries++;
-      this.options.onRetry?.({ provider, target, attempt, reason, delayMs });
-      await this.sleep(delayMs);
+    const { result } = await withRetries(
+      (attempt) => {
+        stats.attempts++;
+        // Each attempt queues on its own, so a request waiting to retry does not hold a concurrency slot.
+        return queue.add(() => this.attempt(url, req, limits.timeoutMs, target, attempt)) as Promise<Attempt>;
+      },
+      (result) => this.retryReason(result),
+      {
+        maxAttempts: limits.maxAttempts,
+        backoffBaseMs: this.options.backoffBaseMs ?? 500,
+        backoffMaxMs: this.options.backoffMaxMs ?? 8000,
+        retryAfterMaxMs: this.options.retryAfterMaxMs ?? 30_000,
+      },
+      {
+        sleep: this.sleep,
+        random: this.random,
+        onRetry: ({ attempt, reason, delayMs }) => {
+          stats.retries++;
+          this.options.onRetry?.({ provider, target, attempt, reason, delayMs });
+        },
+      },
+    );
+    if ('error' in result) {
+      stats.failures++;
+      throw result.error;
     }
+    if (result.response.status >= 300) stats.failures++;
+    return result.response;
   }
 
-  private retryDelay(attempt: number, retryAfter: string | null): number {
-    const asked = retryAfterMs(retryAfter);
-    if (asked !== undefined) return Math.min(asked, this.options.retryAfterMaxMs ?? 30_000);
-    const ceiling = Math.min(this.options.backoffMaxMs ?? 8000, (this.options.backoffBaseMs ?? 500) * 2 ** (attempt - 1));
-    return Math.round(ceiling / 2 + (ceiling / 2) * this.random());
+  private retryReason(result: Attempt): RetryReason | undefined {
+    if ('response' in result) {
+      const { status, headers } = result.response;
+      return isRetryableStatus(status) ? { reason: `HTTP ${status}`, retryAfterMs: retryAfterMs(headers) } : undefined;
+    }
+    const retryable = result.error.kind === 'network' || this.options.retryOnTimeout !== false;
+    return retryable ? { reason: result.error.message } : undefined;
   }
 
   private async attempt(url: URL, req: HttpRequest, timeoutMs: number, target: string, attempt: number): Promise<Attempt> {

@@ -80,7 +80,6 @@ async function forecast(ctx: ProviderContext, args: Record<string, unknown>): Pr
 /** weather_historical (archive API) and weather_forecast (forecast API), times in the place's own time zone. */
 export const openMeteoProvider: ToolProvider = {
   name: OPEN_METEO,
-  tools: ['weather_historical', 'weather_forecast'],
   call(tool, args, ctx) {
     if (tool === 'weather_historical') return historical(ctx, args);
     if (tool === 'weather_forecast') return forecast(ctx, args);

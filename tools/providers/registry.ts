@@ -1,4 +1,4 @@
-import { TOOL_ALIASES } from '../catalog/index.js';
+import { findTool, type ProviderName } from '../catalog/index.js';
 import { binanceProvider } from './binance.js';
 import { codeModelProvider } from './code-model.js';
 import { googleMapsProvider } from './google-maps.js';
@@ -11,18 +11,24 @@ import { webProvider } from './web.js';
 import { yahooFinanceProvider } from './yahoo-finance.js';
 
 /** The live providers by name. Together they serve every catalog tool that runs on the host. */
-export const PROVIDERS: Readonly<Record<string, ToolProvider>> = Object.fromEntries(
-  [webProvider, serperProvider, googleMapsProvider, openMeteoProvider, restCountriesProvider, yahooFinanceProvider, binanceProvider, codeModelProvider].map((p) => [p.name, p]),
-);
-
-const byTool = new Map(Object.values(PROVIDERS).flatMap((p) => p.tools.map((t) => [t, p] as const)));
+export const PROVIDERS: Readonly<Record<ProviderName, ToolProvider>> = {
+  web: webProvider,
+  serper: serperProvider,
+  'google-maps': googleMapsProvider,
+  'open-meteo': openMeteoProvider,
+  'rest-countries': restCountriesProvider,
+  'yahoo-finance': yahooFinanceProvider,
+  binance: binanceProvider,
+  'code-model': codeModelProvider,
+};
 
 /**
- * The provider serving a tool (aliases such as serper_search followed), or undefined for an unknown tool.
- * python_execute_code has no provider on purpose: it runs inside the trial container, never on the host.
+ * The provider a tool's definition names (aliases such as serper_search followed), or undefined for an
+ * unknown tool. python_execute_code has none on purpose: it runs inside the trial container, never on the host.
  */
 export function providerFor(toolName: string): ToolProvider | undefined {
-  return byTool.get(TOOL_ALIASES[toolName] ?? toolName);
+  const provider = findTool(toolName)?.provider;
+  return provider ? PROVIDERS[provider] : undefined;
 }
 
 export interface ProviderContextOptions {

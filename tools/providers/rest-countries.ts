@@ -38,7 +38,6 @@ async function findCountry(ctx: ProviderContext, name: string): Promise<{ ok: tr
 /** countries_population and countries_area from REST Countries v3.1. */
 export const restCountriesProvider: ToolProvider = {
   name: REST_COUNTRIES,
-  tools: ['countries_population', 'countries_area'],
   async call(tool, args, ctx) {
     if (tool !== 'countries_population' && tool !== 'countries_area') return errorResult(`${REST_COUNTRIES} does not serve ${tool}`);
     const found = await findCountry(ctx, String(args.country));

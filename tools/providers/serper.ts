@@ -31,7 +31,6 @@ function knowledgeGraph(source: Record<string, unknown> | undefined): KnowledgeG
 /** web_search through Serper's Google search API (POST <serper>/search, key in X-API-KEY). */
 export const serperProvider: ToolProvider = {
   name: SERPER,
-  tools: ['web_search'],
   async call(tool, args, ctx) {
     if (tool !== 'web_search') return errorResult(`${SERPER} does not serve ${tool}`);
     if (!ctx.keys.serper) return errorResult('SERPER_API_KEY is not set on the host');

@@ -6,6 +6,8 @@
  * text the agent sees. The gateway does the rest: tokens, logging, caching, record/replay, truncation.
  */
 
+import type { ProviderName } from '../catalog/types.js';
+
 /** What one tool call produced. */
 export interface ToolResult {
   /** False for any failure; `text` then starts with "Error: ". */
@@ -97,9 +99,9 @@ export interface ProviderContext {
   codeModel?: string;
 }
 
+/** An upstream service; the tools it serves name it in their definitions (tools/catalog). */
 export interface ToolProvider {
   /** Also the key of its limits in the HTTP client, e.g. `google-maps`. */
-  name: string;
-  tools: readonly string[];
+  name: ProviderName;
   call(tool: string, args: Record<string, unknown>, ctx: ProviderContext): Promise<ToolResult>;
 }

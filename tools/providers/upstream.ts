@@ -1,5 +1,5 @@
 import { errorResult } from './formats.js';
-import { isRetryableStatus } from './http.js';
+import { isRetryableStatus } from '../retry.js';
 import type { HttpRequest, HttpResponse, ProviderContext, ToolResult } from './types.js';
 
 /** Either the parsed JSON body of a 2xx answer, or the Error result to return. */

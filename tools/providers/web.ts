@@ -1,5 +1,5 @@
 import { errorResult, formatPage, okResult } from './formats.js';
-import { isRetryableStatus } from './http.js';
+import { isRetryableStatus } from '../retry.js';
 import { htmlTitle, htmlToMarkdown } from './html-markdown.js';
 import type { ProviderContext, ToolProvider, ToolResult } from './types.js';
 import { requestJson } from './upstream.js';
@@ -114,7 +114,6 @@ async function fetchPlainPage(ctx: ProviderContext, url: string, rawHtml: boolea
  */
 export const webProvider: ToolProvider = {
   name: WEB,
-  tools: ['fetch_webpage'],
   async call(tool, args, ctx) {
     if (tool !== 'fetch_webpage') return errorResult(`${WEB} does not serve ${tool}`);
     const url = String(args.url);

@@ -62,7 +62,6 @@ async function tradingDay(ctx: ProviderContext, ticker: string, date: string): P
 /** stock_historical_price and stock_volume from Yahoo Finance's v8 chart API (daily candles). */
 export const yahooFinanceProvider: ToolProvider = {
   name: YAHOO,
-  tools: ['stock_historical_price', 'stock_volume'],
   async call(tool, args, ctx) {
     if (tool !== 'stock_historical_price' && tool !== 'stock_volume') return errorResult(`${YAHOO} does not serve ${tool}`);
     const ticker = String(args.ticker ?? args.symbol).toUpperCase();

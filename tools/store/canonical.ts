@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { canonicalPage } from '../../verifier/urls.js';
+import { canonicalPage } from '../wikipedia/page-identity.js';
 
 /**
  * The identity of a tool call for caching and record/replay: the tool's catalog name and its arguments

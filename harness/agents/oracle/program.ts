@@ -12,7 +12,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { evaluateExpression, pyStr } from '../../../tasks/golden/pyexpr.js';
 import { applyTransform } from '../../../tasks/aar/golden/transforms.js';
 import type { JsonValue, Leg } from '../../../tasks/aar/schema.js';
-import { runChain, type ConcreteCall } from '../../../tools/world/golden-calls.js';
+import { runChain, type ConcreteCall } from '../../../tasks/aar/world/golden-calls.js';
 
 /**
  * The `tools` command in batch mode, started once: each call is a JSON line in, a JSON line out (one

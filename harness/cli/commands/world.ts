@@ -11,7 +11,7 @@ export function registerWorldCommands(program: Command): void {
       const { loadLegs } = await import('../../../tasks/aar/load.js');
       const { InputError } = await import('../../../tasks/problems.js');
       const { ResponseStore } = await import('../../../tools/store/store.js');
-      const { synthesizeWorld } = await import('../../../tools/world/synthesize.js');
+      const { synthesizeWorld } = await import('../../../tasks/aar/world/synthesize.js');
       const { legs, problems } = await loadLegs(legsPath);
       if (problems.length) throw new InputError(problems);
       const report = await synthesizeWorld(legs, new ResponseStore(out));

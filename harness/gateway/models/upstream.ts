@@ -1,19 +1,16 @@
+import { isRetryableStatus, retryAfterMs, withRetries, type RetryPolicy as BackoffPolicy } from '../../../tools/retry.js';
+
 /**
- * Sends one model request upstream with retries: 408, 429, 5xx, network errors and timeouts are retried
- * with exponential backoff and jitter (Retry-After honoured, capped) until the attempts run out. A try
+ * Sends one model request upstream with retries (the policy of tools/retry.ts): 408, 429, 5xx, network
+ * errors and timeouts are retried with exponential backoff and jitter (Retry-After honoured, capped) until
+ * the attempts run out. A try
  * counts as answered only once the first byte of its body has arrived, so a connection that dies before
  * that is retried too; after it, the caller relays the body and nothing is retried any more.
  */
 
-export interface RetryPolicy {
-  maxAttempts: number;
+export interface RetryPolicy extends BackoffPolicy {
   /** Per attempt: until the first body byte; the caller then uses it as the idle limit between chunks. */
   timeoutMs: number;
-  /** Backoff before retry n (1-based) is about base * 2^(n-1), capped at max, with jitter (50-100 %). */
-  backoffBaseMs: number;
-  backoffMaxMs: number;
-  /** A Retry-After longer than this is cut to it. */
-  retryAfterMaxMs: number;
 }
 
 export const DEFAULT_RETRY: Omit<RetryPolicy, 'maxAttempts' | 'timeoutMs'> = { backoffBaseMs: 1000, backoffMaxMs: 20_000, retryAfterMaxMs: 60_000 };
@@ -47,25 +44,6 @@ export interface UpstreamFailure {
   attempts: number;
   /** The client went away: nothing more to send. */
   clientGone?: boolean;
-}
-
-export const isRetryableStatus = (status: number): boolean => status === 408 || status === 429 || status >= 500;
-
-/** Retry-After in ms: OpenAI's `retry-after-ms`, or `retry-after` in seconds or as an HTTP date. */
-export function retryAfterMs(headers: Headers | undefined, now = Date.now()): number | undefined {
-  const ms = Number(headers?.get('retry-after-ms') ?? NaN);
-  if (Number.isFinite(ms) && ms >= 0) return ms;
-  const value = headers?.get('retry-after');
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-export function backoffMs(retry: number, policy: Pick<RetryPolicy, 'backoffBaseMs' | 'backoffMaxMs'>, random = Math.random): number {
-  const ceiling = Math.min(policy.backoffMaxMs, policy.backoffBaseMs * 2 ** (retry - 1));
-  return Math.round(ceiling * (0.5 + 0.5 * random()));
 }
 
 type Attempt = UpstreamAnswer | (Omit<UpstreamFailure, 'attempts'> & { retryable: boolean });
@@ -111,31 +89,19 @@ async function attemptOnce(request: UpstreamRequest, policy: RetryPolicy, client
   }
 }
 
-const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
-  new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done);
-  });
-
 export async function sendUpstream(
   request: UpstreamRequest,
   policy: RetryPolicy,
   clientGone: AbortSignal,
   onRetry: (attempt: number, reason: string, delayMs: number) => void,
 ): Promise<UpstreamAnswer | UpstreamFailure> {
-  for (let attempt = 1; ; attempt++) {
-    const result = await attemptOnce(request, policy, clientGone, attempt);
-    if (result.ok) return result;
-    const { retryable, ...failure } = result;
-    if (!retryable || attempt >= policy.maxAttempts || clientGone.aborted) return { ...failure, attempts: attempt, clientGone: failure.clientGone || clientGone.aborted };
-    const after = retryAfterMs(result.headers);
-    const delay = after === undefined ? backoffMs(attempt, policy) : Math.min(after, policy.retryAfterMaxMs);
-    onRetry(attempt, result.error, delay);
-    await sleep(delay, clientGone);
-  }
+  const { result, attempts } = await withRetries(
+    (attempt) => attemptOnce(request, policy, clientGone, attempt),
+    (r) => (!r.ok && r.retryable ? { reason: r.error, retryAfterMs: retryAfterMs(r.headers) } : undefined),
+    policy,
+    { signal: clientGone, onRetry: (e) => onRetry(e.attempt, e.reason, e.delayMs) },
+  );
+  if (result.ok) return result;
+  const { retryable: _, ...failure } = result;
+  return { ...failure, attempts, clientGone: failure.clientGone || clientGone.aborted };
 }

@@ -1,7 +1,7 @@
-import { findToolDoc } from '../../../tools/catalog/docs.js';
+import { findTool } from '../../../tools/catalog/index.js';
 import { pyFloat, PyFloat, pyIntStr, pyLower, pyStr, pyStrip, type PyValue } from '../../../verifier/python/index.js';
 import { isPyDict, pyGet, pyKeys, pyList, type PyDict } from '../../../verifier/pydict.js';
-import { canonicalPage, referenceNormalizeUrl } from '../../../verifier/urls.js';
+import { canonicalPage, referenceNormalizeUrl } from '../../../tools/wikipedia/page-identity.js';
 
 /** A golden argument, with the text forms the matching rule compares already computed. */
 export interface GoldenArg {
@@ -74,7 +74,7 @@ function goldenStep(step: PyDict): GoldenStep {
     });
   return {
     toolName,
-    canonicalName: typeof toolName === 'string' ? (findToolDoc(toolName)?.name ?? toolName) : undefined,
+    canonicalName: typeof toolName === 'string' ? (findTool(toolName)?.name ?? toolName) : undefined,
     matchesAnyArgs: raw === undefined || raw === null || (isPyDict(raw) && keys.length === 0),
     argsAreDict,
     args,

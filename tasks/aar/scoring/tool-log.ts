@@ -1,7 +1,7 @@
-import { findToolDoc } from '../../../tools/catalog/docs.js';
+import { findTool } from '../../../tools/catalog/index.js';
 import { parsePyJsonLine, pySplitlines, pyStrip, pyTruthy, type PyValue } from '../../../verifier/python/index.js';
 import { dependsOnPythonTypes, isPyDict, pyGet, type PyDict } from '../../../verifier/pydict.js';
-import { canonicalPage, referenceNormalizeUrl } from '../../../verifier/urls.js';
+import { canonicalPage, referenceNormalizeUrl } from '../../../tools/wikipedia/page-identity.js';
 import type { ToolLogField } from '../../../trial/tool-log.js';
 
 /** One tool call from the log, with what scoring reads from it. */
@@ -43,7 +43,7 @@ function toCall(entry: PyDict): LoggedCall {
   return {
     entry,
     tool,
-    canonicalName: typeof tool === 'string' ? (findToolDoc(tool)?.name ?? tool) : undefined,
+    canonicalName: typeof tool === 'string' ? (findTool(tool)?.name ?? tool) : undefined,
     args,
     success: pyTruthy(logField(entry, 'success')),
     referenceUrl: typeof url === 'string' && url ? referenceNormalizeUrl(url) : undefined,

@@ -1,3 +1,4 @@
+import { TOOLS } from '../../../tools/catalog/index.js';
 import { googleMapsProvider } from '../../../tools/providers/google-maps.js';
 import type { ProviderContext } from '../../../tools/providers/types.js';
 import { FAKE_KEYS, fakeProviderContext, startFakeUpstreams, type FakeUpstreams } from './fakes/index.js';
@@ -21,7 +22,7 @@ const lastRequest = () => fakes.servers.googleMaps.requests().at(-1)!;
 
 describe('google-maps provider', () => {
   test('serves the seven maps tools', () => {
-    expect([...googleMapsProvider.tools].sort()).toEqual(
+    expect(TOOLS.filter((t) => t.provider === 'google-maps').map((t) => t.name).sort()).toEqual(
       ['maps_directions', 'maps_distance_matrix', 'maps_elevation', 'maps_geocode', 'maps_place_details', 'maps_reverse_geocode', 'maps_search_places'],
     );
   });

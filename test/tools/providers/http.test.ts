@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { FetchHttpClient, HttpRequestError, retryAfterMs, type HttpClientOptions, type RetryEvent } from '../../../tools/providers/http.js';
+import { FetchHttpClient, HttpRequestError, type HttpClientOptions, type RetryEvent } from '../../../tools/providers/http.js';
 import { json, startFakeServer, type FakeServer } from './fakes/server.js';
 
 let server: FakeServer;
@@ -86,11 +86,11 @@ describe('FetchHttpClient', () => {
     expect(sleeps).toEqual([2000, 5000]);
   });
 
-  test('reads Retry-After as seconds or an HTTP date', () => {
-    expect(retryAfterMs('3')).toBe(3000);
-    expect(retryAfterMs(new Date(10_000).toUTCString(), 4_000)).toBe(6000);
-    expect(retryAfterMs('soon')).toBeUndefined();
-    expect(retryAfterMs(null)).toBeUndefined();
+  test('retries a 408 like the model gateway does, and honours retry-after-ms', async () => {
+    server.enqueue({ status: 408, headers: { 'retry-after-ms': '40' } });
+    const res = await client().request('p', { url: `${server.url}/a` });
+    expect(res).toMatchObject({ status: 200, attempts: 2 });
+    expect(sleeps).toEqual([40]);
   });
 
   test('gives up after maxAttempts and returns the last response', async () => {

@@ -5,13 +5,13 @@ import { DEFAULT_ENDPOINTS } from '../../../tools/providers/types.js';
 import { fakeProviderContext, startFakeUpstreams, type FakeUpstreams } from './fakes/index.js';
 
 describe('provider registry', () => {
-  test('every host tool has exactly one provider; python_execute_code has none', () => {
+  test('every host tool has the provider its definition names; python_execute_code has none', () => {
     for (const tool of TOOLS) {
       if (tool.runsIn === 'container') expect(providerFor(tool.name)).toBeUndefined();
-      else expect(providerFor(tool.name)?.tools).toContain(tool.name);
+      else expect(providerFor(tool.name)?.name).toBe(tool.provider);
     }
-    const served = Object.values(PROVIDERS).flatMap((p) => p.tools);
-    expect(new Set(served).size).toBe(served.length);
+    const used = new Set(TOOLS.map((t) => t.provider).filter(Boolean));
+    expect([...used].sort()).toEqual(Object.keys(PROVIDERS).sort());
     expect(providerFor('python_execute_code')).toBeUndefined();
     expect(providerFor('nope')).toBeUndefined();
   });

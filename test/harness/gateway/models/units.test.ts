@@ -6,7 +6,6 @@ import { clientHeaders, upstreamHeaders } from '../../../../harness/gateway/mode
 import { findPrice, loadPriceTable, parsePriceTable, requestCost } from '../../../../harness/gateway/models/prices.js';
 import { startScriptedModelServer } from '../../../doubles/scripted-model/server.js';
 import { parseSse, SseReader } from '../../../../harness/gateway/models/sse.js';
-import { backoffMs, retryAfterMs } from '../../../../harness/gateway/models/upstream.js';
 import { factsFromJson, StreamUsage } from '../../../../harness/gateway/models/usage.js';
 import { GatewayServer } from '../../../../harness/gateway/server.js';
 import { ToolService } from '../../../../tools/service.js';
@@ -90,16 +89,6 @@ describe('headers and retry timing', () => {
     expect(upstreamHeaders({ authorization: 'Bearer aar-token', 'openai-beta': 'responses=v1' }, 'openai', 'sk-o')).toEqual({ 'openai-beta': 'responses=v1', 'accept-encoding': 'identity', authorization: 'Bearer sk-o' });
     const back = clientHeaders(new Headers({ 'content-type': 'text/event-stream', 'content-encoding': 'gzip', 'content-length': '5', 'request-id': 'req_1', 'retry-after': '2' }));
     expect(back).toEqual({ 'content-type': 'text/event-stream', 'request-id': 'req_1', 'retry-after': '2' });
-  });
-
-  test('Retry-After in seconds, ms or as a date; backoff doubles with jitter and is capped', () => {
-    expect(retryAfterMs(new Headers({ 'retry-after': '2' }))).toBe(2000);
-    expect(retryAfterMs(new Headers({ 'retry-after-ms': '150', 'retry-after': '2' }))).toBe(150);
-    expect(retryAfterMs(new Headers({ 'retry-after': new Date(10_000).toUTCString() }), 4000)).toBe(6000);
-    expect(retryAfterMs(new Headers())).toBeUndefined();
-    const policy = { backoffBaseMs: 100, backoffMaxMs: 1000 };
-    expect([1, 2, 3, 4, 5].map((n) => backoffMs(n, policy, () => 1))).toEqual([100, 200, 400, 800, 1000]);
-    expect(backoffMs(3, policy, () => 0)).toBe(200);
   });
 });
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { checkToolArgs, findTool, TOOLS } from '../../tools/catalog/index.js';
-import { AAR_DATA_DIR, describeWithData } from '../helpers/data.js';
-import { findLegFiles } from '../../tasks/aar/load.js';
+import { checkToolArgs, findTool, TOOLS } from '../../../tools/catalog/index.js';
+import { AAR_DATA_DIR, describeWithData } from '../../helpers/data.js';
+import { findLegFiles } from '../../../tasks/aar/load.js';
 
 const PAPER_TOOLS = [
   'fetch_webpage', 'web_search', 'maps_geocode', 'maps_reverse_geocode', 'maps_search_places', 'maps_place_details',

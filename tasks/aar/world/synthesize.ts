@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { LoadedLeg } from '../../tasks/aar/load.js';
-import type { Stop } from '../../tasks/aar/schema.js';
-import { checkToolArgs, findTool } from '../catalog/index.js';
-import * as fmt from '../providers/formats.js';
-import { callIdentity, canonicalUrl } from '../store/canonical.js';
-import type { ResponseStore } from '../store/store.js';
+import type { LoadedLeg } from '../load.js';
+import type { Stop } from '../schema.js';
+import { checkToolArgs, findTool } from '../../../tools/catalog/index.js';
+import * as fmt from '../../../tools/providers/formats.js';
+import { callIdentity, canonicalUrl } from '../../../tools/store/canonical.js';
+import type { ResponseStore } from '../../../tools/store/store.js';
 import { runChain, type ConcreteCall } from './golden-calls.js';
 
 /**

@@ -1,4 +1,4 @@
-import { canonicalPage, referenceNormalizeUrl } from '../../verifier/urls.js';
+import { canonicalPage, referenceNormalizeUrl } from '../../../tools/wikipedia/page-identity.js';
 
 describe("the reference verifier's URL normalisation", () => {
   test.each([

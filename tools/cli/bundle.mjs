@@ -1,0 +1,35 @@
+// Build step: bundles the in-container `tools` command into dist/tools-cli.cjs. Its help comes from the
+// tool definitions (tools/catalog), compiled by tsc beforehand; the table is written into the bundle in
+// place of tools/cli/help-table.ts, so the bundle needs neither zod nor the schemas.
+import { build } from 'esbuild';
+import { TOOL_HELP } from '../../dist/tools/cli/help-table.js';
+
+const helpTable = {
+  name: 'tool-help-table',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]tools[\\/]cli[\\/]help-table\.ts$/ }, () => ({
+      contents: `export const TOOL_HELP = ${JSON.stringify(TOOL_HELP)};`,
+      loader: 'js',
+    }));
+  },
+};
+
+const result = await build({
+  entryPoints: ['tools/cli/main.ts'],
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node18',
+  minify: true,
+  logLevel: 'warning',
+  banner: { js: '#!/usr/bin/env node' },
+  outfile: 'dist/tools-cli.cjs',
+  plugins: [helpTable],
+  metafile: true,
+});
+
+const packages = Object.keys(result.metafile.inputs).filter((input) => input.includes('node_modules/'));
+if (packages.length) {
+  console.error(`dist/tools-cli.cjs must have no dependencies, but bundles: ${packages.join(', ')}`);
+  process.exit(1);
+}
