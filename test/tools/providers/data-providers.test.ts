@@ -3,27 +3,17 @@ import { bestCountry, restCountriesProvider } from '../../../tools/providers/res
 import { serperProvider } from '../../../tools/providers/serper.js';
 import type { ProviderContext, ToolProvider } from '../../../tools/providers/types.js';
 import { COUNTRIES } from './fakes/data-apis.js';
-import { FAKE_KEYS, fakeProviderContext, startFakeUpstreams, type FakeUpstreams } from './fakes/index.js';
+import { callParsed, FAKE_KEYS, fakeProviderContext, useFakeUpstreams } from './fakes/index.js';
 
-let fakes: FakeUpstreams;
-let ctx: ProviderContext;
+const upstreams = useFakeUpstreams();
 
-beforeAll(async () => {
-  fakes = await startFakeUpstreams();
-  ctx = fakeProviderContext(fakes);
-});
-afterAll(() => fakes.stop());
-beforeEach(() => fakes.reset());
-
-const run = async (provider: ToolProvider, tool: string, args: Record<string, unknown>, context = ctx) => {
-  const r = await provider.call(tool, args, context);
-  return { ...r, data: r.ok ? JSON.parse(r.text) : undefined };
-};
+const run = (provider: ToolProvider, tool: string, args: Record<string, unknown>, context?: ProviderContext) =>
+  callParsed(provider, tool, args, context ?? upstreams.ctx);
 
 describe('serper (web_search)', () => {
   test('POSTs {q, num, gl, hl} with X-API-KEY and keeps organic, answerBox and knowledgeGraph', async () => {
     const r = await run(serperProvider, 'web_search', { query: 'tallest mountain', num_results: 2 });
-    const [req] = fakes.servers.serper.requests();
+    const [req] = upstreams.fakes.servers.serper.requests();
     expect(req).toMatchObject({ method: 'POST', path: '/search', json: { q: 'tallest mountain', num: 2, gl: 'us', hl: 'en' } });
     expect(req.headers['x-api-key']).toBe(FAKE_KEYS.serper);
     expect(req.headers['content-type']).toBe('application/json');
@@ -43,12 +33,12 @@ describe('serper (web_search)', () => {
 
   test('gl and hl are passed on', async () => {
     await run(serperProvider, 'web_search', { query: 'x', gl: 'fr', hl: 'fr' });
-    expect(fakes.servers.serper.requests()[0].json).toEqual({ q: 'x', num: 5, gl: 'fr', hl: 'fr' });
+    expect(upstreams.fakes.servers.serper.requests()[0].json).toEqual({ q: 'x', num: 5, gl: 'fr', hl: 'fr' });
   });
 
   test('no key, or a wrong one', async () => {
-    expect((await run(serperProvider, 'web_search', { query: 'x' }, fakeProviderContext(fakes, { keys: {} }))).text).toBe('Error: SERPER_API_KEY is not set on the host');
-    const wrong = await run(serperProvider, 'web_search', { query: 'x' }, fakeProviderContext(fakes, { keys: { serper: 'nope' } }));
+    expect((await run(serperProvider, 'web_search', { query: 'x' }, fakeProviderContext(upstreams.fakes, { keys: {} }))).text).toBe('Error: SERPER_API_KEY is not set on the host');
+    const wrong = await run(serperProvider, 'web_search', { query: 'x' }, fakeProviderContext(upstreams.fakes, { keys: { serper: 'nope' } }));
     expect(wrong).toMatchObject({ ok: false, text: 'Error: Serper search failed with HTTP 403: Unauthorized.' });
   });
 });
@@ -56,7 +46,7 @@ describe('serper (web_search)', () => {
 describe('open-meteo (weather)', () => {
   test('weather_historical: archive API, a daily set, timezone=auto; the shape agents see', async () => {
     const r = await run(openMeteoProvider, 'weather_historical', { latitude: 48.85, longitude: 2.35, start_date: '1947-01-01', end_date: '1947-01-02' });
-    const [req] = fakes.servers.openMeteo.requests();
+    const [req] = upstreams.fakes.servers.openMeteo.requests();
     expect(req.path).toBe('/v1/archive');
     expect(req.query).toMatchObject({ latitude: '48.85', longitude: '2.35', start_date: '1947-01-01', end_date: '1947-01-02', timezone: 'auto' });
     for (const v of ['temperature_2m_max', 'temperature_2m_min', 'temperature_2m_mean', 'precipitation_sum', 'snowfall_sum', 'sunshine_duration', 'daylight_duration']) {
@@ -94,7 +84,7 @@ describe('open-meteo (weather)', () => {
 
   test('weather_forecast: forecast API with current and daily', async () => {
     const r = await run(openMeteoProvider, 'weather_forecast', { latitude: 48.85, longitude: 2.35 });
-    const [req] = fakes.servers.openMeteo.requests();
+    const [req] = upstreams.fakes.servers.openMeteo.requests();
     expect(req.path).toBe('/v1/forecast');
     expect(req.query.current).toContain('temperature_2m');
     expect(Object.keys(r.data)).toEqual(['latitude', 'longitude', 'elevation', 'timezone', 'current_units', 'current', 'daily_units', 'daily']);
@@ -108,7 +98,7 @@ describe('open-meteo (weather)', () => {
 describe('rest-countries', () => {
   test('exact name first (fullText=true, fields)', async () => {
     const r = await run(restCountriesProvider, 'countries_population', { country: 'United States' });
-    const [req] = fakes.servers.restCountries.requests();
+    const [req] = upstreams.fakes.servers.restCountries.requests();
     expect(req).toMatchObject({ path: '/v3.1/name/United States', query: { fullText: 'true', fields: 'name,population,area' } });
     expect(r.text).toBe(JSON.stringify({ country: 'United States', population: 340110988 }, null, 2));
   });
@@ -119,7 +109,7 @@ describe('rest-countries', () => {
 
   test('falls back to the fuzzy search and picks the most populous match', async () => {
     const r = await run(restCountriesProvider, 'countries_area', { country: 'guin' });
-    expect(fakes.servers.restCountries.requests().map((q) => q.query.fullText)).toEqual(['true', undefined]);
+    expect(upstreams.fakes.servers.restCountries.requests().map((q) => q.query.fullText)).toEqual(['true', undefined]);
     expect(r.data).toEqual({ country: 'Guinea', area_km2: 245857 });
   });
 
@@ -134,11 +124,11 @@ describe('rest-countries', () => {
   test('no match is an Error', async () => {
     const r = await run(restCountriesProvider, 'countries_population', { country: 'Atlantis' });
     expect(r).toMatchObject({ ok: false, text: 'Error: no country matches "Atlantis"' });
-    expect(fakes.servers.restCountries.requests()).toHaveLength(2);
+    expect(upstreams.fakes.servers.restCountries.requests()).toHaveLength(2);
   });
 
   test('a server error is not mistaken for "no match"', async () => {
-    fakes.servers.restCountries.enqueue({ status: 500, body: { message: 'boom' } }, { status: 500, body: { message: 'boom' } }, { status: 500, body: { message: 'boom' } });
+    upstreams.fakes.servers.restCountries.enqueue({ status: 500, body: { message: 'boom' } }, { status: 500, body: { message: 'boom' } }, { status: 500, body: { message: 'boom' } });
     const r = await run(restCountriesProvider, 'countries_population', { country: 'France' });
     expect(r).toMatchObject({ ok: false, transient: true, text: 'Error: REST Countries request failed with HTTP 500 after 3 attempts: boom' });
   });

@@ -1,24 +1,15 @@
 import { TOOLS } from '../../../tools/catalog/index.js';
 import { googleMapsProvider } from '../../../tools/providers/google-maps.js';
-import type { ProviderContext } from '../../../tools/providers/types.js';
-import { FAKE_KEYS, fakeProviderContext, startFakeUpstreams, type FakeUpstreams } from './fakes/index.js';
+import { FAKE_KEYS, fakeProviderContext, useFakeUpstreams } from './fakes/index.js';
 import { GOOGLE_PLACES } from './fakes/google-maps.js';
 
-let fakes: FakeUpstreams;
-let ctx: ProviderContext;
+const upstreams = useFakeUpstreams();
 
-beforeAll(async () => {
-  fakes = await startFakeUpstreams();
-  ctx = fakeProviderContext(fakes);
-});
-afterAll(() => fakes.stop());
-beforeEach(() => fakes.reset());
-
-const call = async (tool: string, args: Record<string, unknown>, context = ctx) => {
+const call = async (tool: string, args: Record<string, unknown>, context = upstreams.ctx) => {
   const r = await googleMapsProvider.call(tool, args, context);
   return { ...r, data: r.ok ? JSON.parse(r.text) : undefined };
 };
-const lastRequest = () => fakes.servers.googleMaps.requests().at(-1)!;
+const lastRequest = () => upstreams.fakes.servers.googleMaps.requests().at(-1)!;
 
 describe('google-maps provider', () => {
   test('serves the seven maps tools', () => {
@@ -80,11 +71,11 @@ describe('google-maps provider', () => {
 
   test('maps_search_places: a text location is geocoded first; an unknown one joins the query', async () => {
     const r = await call('maps_search_places', { query: 'museums', location: 'Lyon, France' });
-    const [geo, search] = fakes.servers.googleMaps.requests();
+    const [geo, search] = upstreams.fakes.servers.googleMaps.requests();
     expect(geo).toMatchObject({ path: '/geocode/json', query: { address: 'Lyon, France' } });
     expect(search.query).toMatchObject({ query: 'museums', location: '45.764043,4.835659', radius: '50000' });
     expect(r.data.count).toBe(3);
-    fakes.reset();
+    upstreams.fakes.reset();
     await call('maps_search_places', { query: 'museums', location: 'Nowhere Land' });
     expect(lastRequest().query).toMatchObject({ query: 'museums near Nowhere Land' });
     expect(lastRequest().query.location).toBeUndefined();
@@ -154,31 +145,31 @@ describe('google-maps provider', () => {
   });
 
   test('a Google error status becomes an Error with its message', async () => {
-    const wrongKey = fakeProviderContext(fakes, { keys: { ...FAKE_KEYS, google: 'wrong' } });
+    const wrongKey = fakeProviderContext(upstreams.fakes, { keys: { ...FAKE_KEYS, google: 'wrong' } });
     const r = await call('maps_geocode', { address: 'Paris' }, wrongKey);
     expect(r).toMatchObject({ ok: false, text: 'Error: Google Geocoding request failed: REQUEST_DENIED: The provided API key is invalid.' });
     expect(r.transient).toBeUndefined();
-    fakes.servers.googleMaps.enqueue({ body: { results: [], status: 'OVER_QUERY_LIMIT', error_message: 'You have exceeded your daily request quota.' } });
+    upstreams.fakes.servers.googleMaps.enqueue({ body: { results: [], status: 'OVER_QUERY_LIMIT', error_message: 'You have exceeded your daily request quota.' } });
     expect(await call('maps_geocode', { address: 'Paris' })).toMatchObject({ ok: false, transient: true });
   });
 
   test('no key: an Error without any request', async () => {
-    const r = await call('maps_geocode', { address: 'Paris' }, fakeProviderContext(fakes, { keys: {} }));
+    const r = await call('maps_geocode', { address: 'Paris' }, fakeProviderContext(upstreams.fakes, { keys: {} }));
     expect(r).toMatchObject({ ok: false, text: 'Error: GOOGLE_API_KEY is not set on the host' });
-    expect(fakes.requests).toHaveLength(0);
+    expect(upstreams.fakes.requests).toHaveLength(0);
   });
 
   test('an upstream HTTP error after the retries is a transient Error naming the status', async () => {
-    fakes.servers.googleMaps.enqueue({ status: 503, body: 'Service Unavailable' }, { status: 503 }, { status: 503, body: 'Service Unavailable' });
+    upstreams.fakes.servers.googleMaps.enqueue({ status: 503, body: 'Service Unavailable' }, { status: 503 }, { status: 503, body: 'Service Unavailable' });
     const r = await call('maps_elevation', { locations: [{ latitude: 1, longitude: 2 }] });
     expect(r).toMatchObject({ ok: false, transient: true, text: 'Error: Google Elevation request failed with HTTP 503 after 3 attempts: Service Unavailable' });
-    expect(fakes.servers.googleMaps.requests()).toHaveLength(3);
+    expect(upstreams.fakes.servers.googleMaps.requests()).toHaveLength(3);
   });
 
   test('a 429 then 200 is retried transparently', async () => {
-    fakes.servers.googleMaps.enqueue({ status: 429, headers: { 'retry-after': '0' } });
+    upstreams.fakes.servers.googleMaps.enqueue({ status: 429, headers: { 'retry-after': '0' } });
     const r = await call('maps_geocode', { address: 'Paris' });
     expect(r.ok).toBe(true);
-    expect(fakes.servers.googleMaps.requests()).toHaveLength(2);
+    expect(upstreams.fakes.servers.googleMaps.requests()).toHaveLength(2);
   });
 });

@@ -2,28 +2,18 @@ import { binanceProvider } from '../../../tools/providers/binance.js';
 import { CODE_SYSTEM_PROMPT, codeModelProvider, stripCodeFences } from '../../../tools/providers/code-model.js';
 import type { ProviderContext, ToolProvider } from '../../../tools/providers/types.js';
 import { yahooFinanceProvider } from '../../../tools/providers/yahoo-finance.js';
-import { FAKE_KEYS, fakeProviderContext, startFakeUpstreams, type FakeUpstreams } from './fakes/index.js';
+import { callParsed, FAKE_KEYS, fakeProviderContext, useFakeUpstreams } from './fakes/index.js';
 
-let fakes: FakeUpstreams;
-let ctx: ProviderContext;
+const upstreams = useFakeUpstreams();
 
-beforeAll(async () => {
-  fakes = await startFakeUpstreams();
-  ctx = fakeProviderContext(fakes);
-});
-afterAll(() => fakes.stop());
-beforeEach(() => fakes.reset());
-
-const run = async (provider: ToolProvider, tool: string, args: Record<string, unknown>, context = ctx) => {
-  const r = await provider.call(tool, args, context);
-  return { ...r, data: r.ok ? JSON.parse(r.text) : undefined };
-};
+const run = (provider: ToolProvider, tool: string, args: Record<string, unknown>, context?: ProviderContext) =>
+  callParsed(provider, tool, args, context ?? upstreams.ctx);
 const utc = (date: string) => Date.parse(`${date}T00:00:00Z`);
 
 describe('yahoo-finance (stocks)', () => {
   test('stock_historical_price: chart API over a window ending after the date; the adjusted close', async () => {
     const r = await run(yahooFinanceProvider, 'stock_historical_price', { ticker: 'GSK', date: '2000-12-27' });
-    const [req] = fakes.servers.yahooFinance.requests();
+    const [req] = upstreams.fakes.servers.yahooFinance.requests();
     expect(req.path).toBe('/v8/finance/chart/GSK');
     expect(req.query).toMatchObject({ interval: '1d' });
     expect(Number(req.query.period2)).toBe(utc('2000-12-29') / 1000);
@@ -57,7 +47,7 @@ describe('yahoo-finance (stocks)', () => {
 describe('binance (crypto)', () => {
   test('crypto_historical_price: the UTC day kline, close price', async () => {
     const r = await run(binanceProvider, 'crypto_historical_price', { symbol: 'BTCUSDT', date: '2024-06-15' });
-    const [req] = fakes.servers.binance.requests();
+    const [req] = upstreams.fakes.servers.binance.requests();
     expect(req.path).toBe('/api/v3/klines');
     expect(req.query).toEqual({ symbol: 'BTCUSDT', interval: '1d', startTime: String(utc('2024-06-15')), endTime: String(utc('2024-06-16') - 1), limit: '1' });
     expect(r.text).toBe(JSON.stringify({ symbol: 'BTCUSDT', date: '2024-06-15', close_price: 66249.99 }, null, 2));
@@ -82,8 +72,8 @@ describe('binance (crypto)', () => {
 
 describe('code-model (python_generate_code)', () => {
   test('asks the chat completions API for a program and strips the fences', async () => {
-    const r = await codeModelProvider.call('python_generate_code', { description: 'days between two dates', extra_instructions: 'use datetime', model: 'agent-choice' }, ctx);
-    const [req] = fakes.servers.codeModel.requests();
+    const r = await codeModelProvider.call('python_generate_code', { description: 'days between two dates', extra_instructions: 'use datetime', model: 'agent-choice' }, upstreams.ctx);
+    const [req] = upstreams.fakes.servers.codeModel.requests();
     expect(req).toMatchObject({ method: 'POST', path: '/v1/chat/completions' });
     expect(req.headers.authorization).toBe(`Bearer ${FAKE_KEYS.codeModel}`);
     expect(req.json).toEqual({
@@ -97,14 +87,14 @@ describe('code-model (python_generate_code)', () => {
   });
 
   test('the model comes from the context', async () => {
-    await codeModelProvider.call('python_generate_code', { description: 'x' }, fakeProviderContext(fakes, { codeModel: 'my-coder' }));
-    expect((fakes.servers.codeModel.requests()[0].json as { model: string }).model).toBe('my-coder');
+    await codeModelProvider.call('python_generate_code', { description: 'x' }, fakeProviderContext(upstreams.fakes, { codeModel: 'my-coder' }));
+    expect((upstreams.fakes.servers.codeModel.requests()[0].json as { model: string }).model).toBe('my-coder');
   });
 
   test('no key, or a rejected one', async () => {
-    const none = await codeModelProvider.call('python_generate_code', { description: 'x' }, fakeProviderContext(fakes, { keys: {} }));
+    const none = await codeModelProvider.call('python_generate_code', { description: 'x' }, fakeProviderContext(upstreams.fakes, { keys: {} }));
     expect(none.text).toBe('Error: python_generate_code needs OPENAI_API_KEY on the host (or a code model configured)');
-    const wrong = await codeModelProvider.call('python_generate_code', { description: 'x' }, fakeProviderContext(fakes, { keys: { codeModel: 'sk-wrong' } }));
+    const wrong = await codeModelProvider.call('python_generate_code', { description: 'x' }, fakeProviderContext(upstreams.fakes, { keys: { codeModel: 'sk-wrong' } }));
     expect(wrong).toMatchObject({ ok: false, text: 'Error: code model request failed with HTTP 401: Incorrect API key provided: sk-wrong.' });
   });
 

@@ -1,18 +1,9 @@
 import { parseWikipediaUrl, webProvider, wikipediaArticleUrl } from '../../../tools/providers/web.js';
-import type { ProviderContext } from '../../../tools/providers/types.js';
-import { fakeProviderContext, startFakeUpstreams, type FakeUpstreams } from './fakes/index.js';
+import { fakeProviderContext, useFakeUpstreams } from './fakes/index.js';
 
-let fakes: FakeUpstreams;
-let ctx: ProviderContext;
+const upstreams = useFakeUpstreams();
 
-beforeAll(async () => {
-  fakes = await startFakeUpstreams();
-  ctx = fakeProviderContext(fakes);
-});
-afterAll(() => fakes.stop());
-beforeEach(() => fakes.reset());
-
-const fetchPage = (url: string, extra: Record<string, unknown> = {}) => webProvider.call('fetch_webpage', { url, ...extra }, ctx);
+const fetchPage = (url: string, extra: Record<string, unknown> = {}) => webProvider.call('fetch_webpage', { url, ...extra }, upstreams.ctx);
 
 describe('Wikipedia URLs', () => {
   test.each([
@@ -40,7 +31,7 @@ describe('fetch_webpage on Wikipedia', () => {
     const r = await fetchPage('https://en.wikipedia.org/wiki/Mount_Everest');
     expect(r.ok).toBe(true);
     expect(r.resolvedUrl).toBe('https://en.wikipedia.org/wiki/Mount_Everest');
-    const [req] = fakes.servers.wikipedia.requests();
+    const [req] = upstreams.fakes.servers.wikipedia.requests();
     expect(req.path).toBe('/en/w/api.php');
     expect(req.query).toEqual({ action: 'parse', page: 'Mount Everest', prop: 'text|langlinkscount', redirects: '1', format: 'json', formatversion: '2' });
     expect(req.headers['user-agent']).toMatch(/^AAR-Harness\//);
@@ -70,7 +61,7 @@ describe('fetch_webpage on Wikipedia', () => {
     expect(r.text).toContain('[Mina](https://en.wikipedia.org/wiki/Mina_(Italian_singer))');
     const fr = await fetchPage('https://fr.wikipedia.org/wiki/Mont_Everest');
     expect(fr.resolvedUrl).toBe('https://fr.wikipedia.org/wiki/Mont_Everest');
-    expect(fakes.servers.wikipedia.requests().at(-1)?.path).toBe('/fr/w/api.php');
+    expect(upstreams.fakes.servers.wikipedia.requests().at(-1)?.path).toBe('/fr/w/api.php');
   });
 
   test('a missing page is a clear Error', async () => {
@@ -88,7 +79,7 @@ describe('fetch_webpage on Wikipedia', () => {
   });
 
   test('an API outage after retries is a transient Error', async () => {
-    fakes.servers.wikipedia.enqueue({ status: 503 }, { status: 503 }, { status: 503 });
+    upstreams.fakes.servers.wikipedia.enqueue({ status: 503 }, { status: 503 }, { status: 503 });
     const r = await fetchPage('https://en.wikipedia.org/wiki/Mount_Everest');
     expect(r).toMatchObject({ ok: false, transient: true });
     expect(r.text).toContain('HTTP 503 after 3 attempts');
@@ -97,49 +88,49 @@ describe('fetch_webpage on Wikipedia', () => {
 
 describe('fetch_webpage on other sites', () => {
   test('converts HTML to Markdown under the page title, with absolute links', async () => {
-    const url = `${fakes.servers.web.url}/article.html`;
+    const url = `${upstreams.fakes.servers.web.url}/article.html`;
     const r = await fetchPage(url);
     expect(r.ok).toBe(true);
     expect(r.resolvedUrl).toBe(url);
     expect(r.text.split('\n').slice(0, 3)).toEqual(['# An Article & More', '', `Source: ${url}`]);
-    expect(r.text).toContain('Some **bold** text and [a relative link](' + fakes.servers.web.url + '/other.html).');
+    expect(r.text).toContain('Some **bold** text and [a relative link](' + upstreams.fakes.servers.web.url + '/other.html).');
     expect(r.text).toContain('| Year | Value |\n| --- | --- |\n| 2020 | 42 |');
     expect(r.text).not.toContain('var x');
-    expect(fakes.servers.web.requests()[0].headers['user-agent']).toMatch(/^Mozilla\/5\.0/);
+    expect(upstreams.fakes.servers.web.requests()[0].headers['user-agent']).toMatch(/^Mozilla\/5\.0/);
   });
 
   test('follows a redirect: resolvedUrl is the final URL', async () => {
-    const r = await fetchPage(`${fakes.servers.web.url}/moved`);
-    expect(r.resolvedUrl).toBe(`${fakes.servers.web.url}/article.html`);
-    expect(r.text).toContain(`Source: ${fakes.servers.web.url}/article.html`);
+    const r = await fetchPage(`${upstreams.fakes.servers.web.url}/moved`);
+    expect(r.resolvedUrl).toBe(`${upstreams.fakes.servers.web.url}/article.html`);
+    expect(r.text).toContain(`Source: ${upstreams.fakes.servers.web.url}/article.html`);
   });
 
   test('a page without a title is headed by its URL', async () => {
-    const r = await fetchPage(`${fakes.servers.web.url}/untitled.html`);
-    expect(r.text.startsWith(`# ${fakes.servers.web.url}/untitled.html\n`)).toBe(true);
+    const r = await fetchPage(`${upstreams.fakes.servers.web.url}/untitled.html`);
+    expect(r.text.startsWith(`# ${upstreams.fakes.servers.web.url}/untitled.html\n`)).toBe(true);
   });
 
   test('text and JSON pass through; raw_html returns the HTML', async () => {
-    expect((await fetchPage(`${fakes.servers.web.url}/notes.txt`)).text).toBe('plain *text*, kept as is\n');
-    expect(JSON.parse((await fetchPage(`${fakes.servers.web.url}/data.json`)).text)).toEqual({ a: 1, b: [1, 2] });
-    expect((await fetchPage(`${fakes.servers.web.url}/article.html`, { raw_html: true })).text).toMatch(/^<!DOCTYPE html>/);
+    expect((await fetchPage(`${upstreams.fakes.servers.web.url}/notes.txt`)).text).toBe('plain *text*, kept as is\n');
+    expect(JSON.parse((await fetchPage(`${upstreams.fakes.servers.web.url}/data.json`)).text)).toEqual({ a: 1, b: [1, 2] });
+    expect((await fetchPage(`${upstreams.fakes.servers.web.url}/article.html`, { raw_html: true })).text).toMatch(/^<!DOCTYPE html>/);
   });
 
   test('errors: 404, a PDF, an unreachable host', async () => {
-    const missing = await fetchPage(`${fakes.servers.web.url}/gone`);
-    expect(missing).toMatchObject({ ok: false, text: `Error: fetching ${fakes.servers.web.url}/gone failed with HTTP 404`, providerError: 'HTTP 404' });
+    const missing = await fetchPage(`${upstreams.fakes.servers.web.url}/gone`);
+    expect(missing).toMatchObject({ ok: false, text: `Error: fetching ${upstreams.fakes.servers.web.url}/gone failed with HTTP 404`, providerError: 'HTTP 404' });
     expect(missing.transient).toBeUndefined();
-    const pdf = await fetchPage(`${fakes.servers.web.url}/report.pdf`);
+    const pdf = await fetchPage(`${upstreams.fakes.servers.web.url}/report.pdf`);
     expect(pdf.text).toContain('is application/pdf, not a page that can be read as text');
-    const down = await webProvider.call('fetch_webpage', { url: 'http://127.0.0.1:1/x' }, fakeProviderContext(fakes, { http: { defaultLimits: { maxAttempts: 1 } } }));
+    const down = await webProvider.call('fetch_webpage', { url: 'http://127.0.0.1:1/x' }, fakeProviderContext(upstreams.fakes, { http: { defaultLimits: { maxAttempts: 1 } } }));
     expect(down).toMatchObject({ ok: false, transient: true });
     expect(down.text).toContain('network error');
   });
 
   test('a slow page times out', async () => {
-    fakes.servers.web.delayMs = 300;
-    const slow = fakeProviderContext(fakes, { http: { defaultLimits: { timeoutMs: 50, maxAttempts: 1 } } });
-    const r = await webProvider.call('fetch_webpage', { url: `${fakes.servers.web.url}/article.html` }, slow);
+    upstreams.fakes.servers.web.delayMs = 300;
+    const slow = fakeProviderContext(upstreams.fakes, { http: { defaultLimits: { timeoutMs: 50, maxAttempts: 1 } } });
+    const r = await webProvider.call('fetch_webpage', { url: `${upstreams.fakes.servers.web.url}/article.html` }, slow);
     expect(r).toMatchObject({ ok: false, transient: true });
     expect(r.text).toContain('timeout after 50 ms');
   });

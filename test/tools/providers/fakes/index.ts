@@ -1,6 +1,6 @@
 import type { HttpClientOptions } from '../../../../tools/providers/http.js';
 import { createProviderContext } from '../../../../tools/providers/registry.js';
-import type { Endpoints, ProviderContext, ProviderKeys } from '../../../../tools/providers/types.js';
+import type { Endpoints, ProviderContext, ProviderKeys, ToolProvider } from '../../../../tools/providers/types.js';
 import { openMeteoHandler, restCountriesHandler } from './data-apis.js';
 import { googleMapsHandler } from './google-maps.js';
 import { binanceHandler, yahooChartHandler } from './markets.js';
@@ -86,4 +86,25 @@ export function fakeProviderContext(fakes: FakeUpstreams, overrides: { keys?: Pr
       ...overrides.http,
     },
   });
+}
+
+/**
+ * For a test file: starts the fake upstreams before its tests, resets them before each test and stops
+ * them after. Read `fakes` and `ctx` inside tests (they are set once beforeAll has run).
+ */
+export function useFakeUpstreams(): { readonly fakes: FakeUpstreams; readonly ctx: ProviderContext } {
+  const state = {} as { fakes: FakeUpstreams; ctx: ProviderContext };
+  beforeAll(async () => {
+    state.fakes = await startFakeUpstreams();
+    state.ctx = fakeProviderContext(state.fakes);
+  });
+  afterAll(() => state.fakes.stop());
+  beforeEach(() => state.fakes.reset());
+  return state;
+}
+
+/** A provider call with its JSON text parsed (data is undefined for an error result). */
+export async function callParsed(provider: ToolProvider, tool: string, args: Record<string, unknown>, context: ProviderContext) {
+  const r = await provider.call(tool, args, context);
+  return { ...r, data: r.ok ? JSON.parse(r.text) : undefined };
 }
