@@ -1,5 +1,5 @@
 import type { FamilyReport, ReportSlice } from '../../family.js';
-import { boundedMean, meanOf, proportion, type Estimate } from '../../../verifier/stats.js';
+import { boundedMean, meanOf, proportion, type Estimate } from '../../stats.js';
 import { LEVELS } from '../schema.js';
 import type { TrialScore } from './score.js';
 

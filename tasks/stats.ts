@@ -1,4 +1,4 @@
-/** Small statistics for reports. All intervals are 95%. */
+/** Small statistics for the report columns of task families. All intervals are 95%. */
 
 const Z = 1.959963984540054;
 
