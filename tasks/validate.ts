@@ -21,10 +21,10 @@
 import type { LoadedLeg } from './load.js';
 import type { JsonValue, Stop } from './schema.js';
 import { applyTransform } from './golden/transforms.js';
-import { evaluateExpression } from './golden/pyexpr.js';
-import { runProgram, type ProgramResult } from './golden/pyprogram.js';
-import { tokenize, type Token } from './golden/pylex.js';
-import { fromJson, isNumeric, jsonPyStr, pyEquals, pyRepr, pyStr, type Json, type PyValue } from './golden/pyvalue.js';
+import { evaluateExpression } from '../python/interpreter/expression.js';
+import { runProgram, type ProgramResult } from '../python/interpreter/program.js';
+import { tokenize, type Token } from '../python/interpreter/lexer.js';
+import { fromJson, isNumeric, jsonPyStr, pyEquals, pyRepr, pyStr, type Json, type PyValue } from '../python/interpreter/index.js';
 
 // Jest runs tests in a vm sandbox where each global lookup is slow; bind the globals used here once.
 const { Object, JSON } = globalThis;

@@ -1,5 +1,5 @@
-import { parsePyJson } from './python/index.js';
-import { dependsOnPythonTypes, isPyDict, type PyDict } from './pydict.js';
+import { parsePyJson } from '../python/index.js';
+import { dependsOnPythonTypes, isPyDict, type PyDict } from '../python/dict.js';
 
 /**
  * A leg's JSON as Python's json.loads would read it, for scoring. The fast path is the native JSON.parse;

@@ -1,6 +1,6 @@
 import { findToolDoc } from '../tools/catalog/docs.js';
-import { pyFloat, PyFloat, pyIntStr, pyLower, pyStr, pyStrip, type PyValue } from './python/index.js';
-import { isPyDict, pyGet, pyKeys, pyList, type PyDict } from './pydict.js';
+import { pyFloat, PyFloat, pyIntStr, pyLower, pyStr, pyStrip, type PyValue } from '../python/index.js';
+import { isPyDict, pyGet, pyKeys, pyList, type PyDict } from '../python/dict.js';
 import { canonicalPage, referenceNormalizeUrl } from './urls.js';
 
 /** A golden argument, with the text forms the matching rule compares already computed. */

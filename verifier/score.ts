@@ -1,8 +1,8 @@
-import { PyFloat, pyJsonDumps, type PyValue } from './python/index.js';
+import { PyFloat, pyJsonDumps, type PyValue } from '../python/index.js';
 import { parseLegForScoring } from './leg-tree.js';
 import { buildLegView, legViewOfText, type LegView } from './leg-view.js';
 import { computePaperMetrics, type PaperMetrics, type RunFacts } from './paper.js';
-import { isPyDict, type PyDict } from './pydict.js';
+import { isPyDict, type PyDict } from '../python/dict.js';
 import { computeReferenceFields, REFERENCE_FIELDS, REFERENCE_FLOAT_FIELDS, type ReferenceFields } from './reference.js';
 import { parseToolLog } from './tool-log.js';
 

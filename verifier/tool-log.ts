@@ -1,6 +1,6 @@
 import { findToolDoc } from '../tools/catalog/docs.js';
-import { parsePyJsonLine, pySplitlines, pyStrip, pyTruthy, type PyValue } from './python/index.js';
-import { dependsOnPythonTypes, isPyDict, pyGet, type PyDict } from './pydict.js';
+import { parsePyJsonLine, pySplitlines, pyStrip, pyTruthy, type PyValue } from '../python/index.js';
+import { dependsOnPythonTypes, isPyDict, pyGet, type PyDict } from '../python/dict.js';
 import { canonicalPage, referenceNormalizeUrl } from './urls.js';
 
 /** One tool call from the log, with what scoring reads from it. */

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { pyReadText } from './python/index.js';
+import { pyReadText } from '../python/index.js';
 
 /**
  * The trial folder: everything needed to re-score a trial offline.

@@ -19,7 +19,7 @@ import {
   pyStr,
   type Json,
   type PyValue,
-} from './pyvalue.js';
+} from '../../python/interpreter/index.js';
 
 // Jest runs tests in a vm sandbox where each global lookup is slow; bind the globals used here once.
 const { BigInt, Number, Math, Set } = globalThis;

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { AAR_DATA_DIR } from '../helpers/data.js';
 import { loadLegs, parseLeg } from '../../tasks/load.js';
-import { KNOWN_DEFS } from '../../tasks/golden/pyprogram.js';
+import { KNOWN_DEFS } from '../../python/interpreter/program.js';
 import { CHECK_KINDS, formatValidationReport, validateLeg, validateLegs, type ValidatableLeg } from '../../tasks/validate.js';
 
 const DATA = AAR_DATA_DIR;

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { findLegFiles } from '../../tasks/load.js';
 import { buildLegView } from '../../verifier/leg-view.js';
 import { parseLegForScoring } from '../../verifier/leg-tree.js';
-import { parsePyJson, PyFloat } from '../../verifier/python/index.js';
-import type { PyDict } from '../../verifier/pydict.js';
+import { parsePyJson, PyFloat } from '../../python/index.js';
+import type { PyDict } from '../../python/dict.js';
 import { scoreTrial } from '../../verifier/score.js';
 import { AAR_DATA_DIR, describeWithData } from '../helpers/data.js';
 

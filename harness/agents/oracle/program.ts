@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { evaluateExpression, pyStr } from '../../../tasks/golden/pyexpr.js';
+import { evaluateExpression, pyStr } from '../../../python/interpreter/expression.js';
 import { applyTransform } from '../../../tasks/golden/transforms.js';
 import type { JsonValue, Leg } from '../../../tasks/schema.js';
 import { runChain, type ConcreteCall } from '../../../tools/world/golden-calls.js';

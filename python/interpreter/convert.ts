@@ -1,0 +1,171 @@
+/**
+ * Conversions between Python values and text: int(), float() and date.fromisoformat() parsing,
+ * str() and repr() (with CPython's float repr).
+ */
+import { makeDate, fromOrdinal } from './date.js';
+import { pyStrip } from './text.js';
+import { PyException, Unsupported, isNumeric, toFloat, typeName, type PyDate, type PyValue } from './types.js';
+
+// Jest runs tests in a vm sandbox where each global lookup is slow; bind the globals used here once.
+const { BigInt, Number, Math, String, Object } = globalThis;
+
+// ---------------------------------------------------------------------------------------------
+// int() and float()
+
+/** int(x) with one argument. */
+export function pyInt(v: PyValue): bigint {
+  if (typeof v === 'bigint') return v;
+  if (typeof v === 'boolean') return v ? 1n : 0n;
+  if (typeof v === 'number') return floatToInt(v);
+  if (typeof v === 'string') return parseIntLiteral(v);
+  throw new PyException(
+    'TypeError',
+    `int() argument must be a string, a bytes-like object or a real number, not '${typeName(v)}'`,
+  );
+}
+
+export function floatToInt(f: number): bigint {
+  if (Number.isNaN(f)) throw new PyException('ValueError', 'cannot convert float NaN to integer');
+  if (!Number.isFinite(f)) throw new PyException('OverflowError', 'cannot convert float infinity to integer');
+  return BigInt(Math.trunc(f));
+}
+
+/** int(str): surrounding whitespace, a sign, ASCII digits with single underscores between them. */
+export function parseIntLiteral(s: string): bigint {
+  const body = pyStrip(s);
+  const m = /^([+-]?)(\d+(?:_\d+)*)$/.exec(body);
+  if (!m) {
+    if (/\p{Nd}/u.test(body) && /^[+-]?[\p{Nd}_]+$/u.test(body)) {
+      throw new Unsupported(`int() of a string with non-ASCII digits (${pyRepr(s)}) is not supported`);
+    }
+    throw new PyException('ValueError', `invalid literal for int() with base 10: ${pyRepr(s)}`);
+  }
+  const n = BigInt(m[2].replace(/_/g, ''));
+  return m[1] === '-' ? -n : n;
+}
+
+/** float(x) with one argument. */
+export function pyFloat(v: PyValue): number {
+  if (isNumeric(v)) return toFloat(v);
+  if (typeof v === 'string') return parseFloatLiteral(v);
+  throw new PyException('TypeError', `float() argument must be a string or a real number, not '${typeName(v)}'`);
+}
+
+export function parseFloatLiteral(s: string): number {
+  const body = pyStrip(s);
+  const m = /^([+-]?)(?:(inf|infinity|nan)|((?:\d(?:_?\d)*)?(?:\.(?:\d(?:_?\d)*)?)?(?:[eE][+-]?\d(?:_?\d)*)?))$/i.exec(body);
+  if (m) {
+    const sign = m[1] === '-' ? -1 : 1;
+    if (m[2]) return m[2].toLowerCase() === 'nan' ? NaN : sign * Infinity;
+    const num = m[3];
+    if (/\d/.test(num.replace(/[eE].*$/, '')) && !/^\.?[eE]/.test(num) && !/_\.|\._/.test(num)) {
+      return sign * Number(num.replace(/_/g, ''));
+    }
+  }
+  throw new PyException('ValueError', `could not convert string to float: ${pyRepr(s)}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// str() and repr()
+
+/** repr(float), CPython's shortest round-trip form: fixed notation for exponents -4..15, else scientific. */
+export function floatRepr(x: number): string {
+  if (Number.isNaN(x)) return 'nan';
+  if (x === Infinity) return 'inf';
+  if (x === -Infinity) return '-inf';
+  if (x === 0) return Object.is(x, -0) ? '-0.0' : '0.0';
+  const sign = x < 0 ? '-' : '';
+  const [mantissa, expText] = Math.abs(x).toExponential().split('e');
+  const digits = mantissa.replace('.', '');
+  const exp = Number(expText);
+  let out: string;
+  if (exp >= -4 && exp < 16) {
+    if (exp >= digits.length - 1) out = digits + '0'.repeat(exp - digits.length + 1) + '.0';
+    else if (exp >= 0) out = `${digits.slice(0, exp + 1)}.${digits.slice(exp + 1)}`;
+    else out = `0.${'0'.repeat(-exp - 1)}${digits}`;
+  } else {
+    const m = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
+    const e = Math.abs(exp);
+    out = `${m}e${exp < 0 ? '-' : '+'}${e < 10 ? '0' : ''}${e}`;
+  }
+  return sign + out;
+}
+
+function strRepr(s: string): string {
+  const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
+  let out = quote;
+  for (const ch of s) {
+    if (ch === quote || ch === '\\') out += '\\' + ch;
+    else if (ch === '\n') out += '\\n';
+    else if (ch === '\r') out += '\\r';
+    else if (ch === '\t') out += '\\t';
+    else if (ch !== ' ' && /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u.test(ch)) {
+      const cp = ch.codePointAt(0)!;
+      const hex = cp.toString(16);
+      out += cp < 0x100 ? `\\x${hex.padStart(2, '0')}` : cp < 0x10000 ? `\\u${hex.padStart(4, '0')}` : `\\U${hex.padStart(8, '0')}`;
+    } else out += ch;
+  }
+  return out + quote;
+}
+
+export function pyRepr(v: PyValue): string {
+  if (typeof v === 'string') return strRepr(v);
+  if (v !== null && typeof v === 'object') {
+    if (v.type === 'date') {
+      const { year, month, day } = fromOrdinal(v.ordinal);
+      return `datetime.date(${year}, ${month}, ${day})`;
+    }
+    if (v.type === 'timedelta') return v.days === 0n ? 'datetime.timedelta(0)' : `datetime.timedelta(days=${v.days})`;
+  }
+  return pyStr(v);
+}
+
+/** str(x), as print() writes it. */
+export function pyStr(v: PyValue): string {
+  switch (typeof v) {
+    case 'bigint':
+      return v.toString();
+    case 'number':
+      return floatRepr(v);
+    case 'boolean':
+      return v ? 'True' : 'False';
+    case 'string':
+      return v;
+  }
+  if (v === null) return 'None';
+  switch (v.type) {
+    case 'list':
+      return `[${v.items.map(pyRepr).join(', ')}]`;
+    case 'tuple':
+      return v.items.length === 1 ? `(${pyRepr(v.items[0])},)` : `(${v.items.map(pyRepr).join(', ')})`;
+    case 'set':
+      if (v.items.length === 0) return 'set()';
+      throw new Unsupported('str() of a non-empty set is not supported (its order depends on hashing)');
+    case 'range':
+      return v.step === 1n ? `range(${v.start}, ${v.stop})` : `range(${v.start}, ${v.stop}, ${v.step})`;
+    case 'date': {
+      const { year, month, day } = fromOrdinal(v.ordinal);
+      return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+    }
+    case 'timedelta': {
+      const d = v.days;
+      if (d === 0n) return '0:00:00';
+      return `${d} day${d === 1n || d === -1n ? '' : 's'}, 0:00:00`;
+    }
+    default:
+      throw new Unsupported(`str() of a ${typeName(v)} is not supported`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// date.fromisoformat()
+
+/** date.fromisoformat for YYYY-MM-DD and YYYYMMDD; other ISO forms are reported as unsupported. */
+export function dateFromIso(s: string): PyDate {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s) ?? /^(\d{4})(\d{2})(\d{2})$/.exec(s);
+  if (!m) {
+    if (/^\d{4}-?W\d{2}|^\d{4}-\d{2}-\d{2}[T ]/.test(s)) throw new Unsupported(`date.fromisoformat(${pyRepr(s)}): this ISO form is not supported`);
+    throw new PyException('ValueError', `Invalid isoformat string: ${pyRepr(s)}`);
+  }
+  return makeDate(BigInt(m[1]), BigInt(m[2]), BigInt(m[3]));
+}

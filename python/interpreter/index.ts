@@ -1,0 +1,58 @@
+/**
+ * Python values and their semantics, for the small Python subset that AAR legs use: one import for
+ * the value model (pytypes), strings (pytext), conversions (pyconvert), comparisons (pycompare),
+ * arithmetic (pyarith), dates (pydate) and JSON values (pyjson).
+ *
+ * Representation: int -> bigint, float -> number, bool -> boolean, str -> string (indexed by code point),
+ * None -> null; everything else is a tagged object. Semantics follow CPython 3.11.
+ */
+export {
+  MAX_SAFE,
+  PyException,
+  Unsupported,
+  absBig,
+  asInt,
+  bitLength,
+  isNumeric,
+  rangeLength,
+  toFloat,
+  typeName,
+  type CallContext,
+  type PyDate,
+  type PyFunction,
+  type PyIterator,
+  type PyList,
+  type PyModule,
+  type PyRange,
+  type PySet,
+  type PyTimedelta,
+  type PyTuple,
+  type PyValue,
+} from './types.js';
+export { codePoints, isPySpace, pyIsAlpha, pyLen, pyStrip } from './text.js';
+export {
+  dateFromIso,
+  floatRepr,
+  floatToInt,
+  parseFloatLiteral,
+  parseIntLiteral,
+  pyFloat,
+  pyInt,
+  pyRepr,
+  pyStr,
+} from './convert.js';
+export { pyEquals, pyOrder, truthy } from './compare.js';
+export {
+  binaryOp,
+  decompose,
+  floatPow,
+  floorDiv,
+  floorMod,
+  intTrueDivide,
+  pyAbs,
+  roundRatio,
+  unaryOp,
+  type BinaryOperator,
+} from './arith.js';
+export { MAX_ORDINAL, daysInMonth, fromOrdinal, isLeapYear, makeDate, toOrdinal } from './date.js';
+export { fromJson, jsonPyStr, type Json } from './json.js';
