@@ -26,9 +26,6 @@ import { runProgram, type ProgramResult } from '../python/interpreter/program.js
 import { tokenize, type Token } from '../python/interpreter/lexer.js';
 import { fromJson, isNumeric, jsonPyStr, pyEquals, pyRepr, pyStr, type Json, type PyValue } from '../python/interpreter/index.js';
 
-// Jest runs tests in a vm sandbox where each global lookup is slow; bind the globals used here once.
-const { Object, JSON } = globalThis;
-
 export const CHECK_KINDS = ['reason_transform', 'reason_code', 'compute_expression', 'compute_code', 'passcode', 'tool_code'] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];
 

@@ -7,9 +7,6 @@ import { floatRepr } from './convert.js';
 import { dateFromOrdinalChecked } from './date.js';
 import { PyException, Unsupported, absBig, asInt, bitLength, isNumeric, toFloat, typeName, type PyValue } from './types.js';
 
-// Jest runs tests in a vm sandbox where each global lookup is slow; bind the globals used here once.
-const { BigInt, Number, Math, Object, DataView, ArrayBuffer } = globalThis;
-
 export type BinaryOperator = '+' | '-' | '*' | '/' | '//' | '%' | '**';
 
 /** Results beyond this many bits are refused rather than computed. */

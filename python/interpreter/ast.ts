@@ -1,9 +1,6 @@
 /** The syntax tree of Python expressions, as the parser builds it and the evaluator walks it. */
 import type { BinaryOperator, PyValue } from './index.js';
 
-// Jest runs tests in a vm sandbox where each global lookup is slow; bind the globals used here once.
-const { Set } = globalThis;
-
 export type CompareOp = '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'not in' | 'is' | 'is not';
 
 export type Target = { kind: 'name'; id: string } | { kind: 'tuple'; items: Target[] };

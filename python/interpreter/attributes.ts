@@ -2,9 +2,6 @@
 import { arity, fn } from './runtime.js';
 import { PyException, Unsupported, fromOrdinal, pyIsAlpha, pyLen, pyStr, pyStrip, typeName, type PyFunction, type PyValue } from './index.js';
 
-// Jest runs tests in a vm sandbox where each global lookup is slow; bind the globals used here once.
-const { BigInt } = globalThis;
-
 function method(name: string, call: PyFunction['call']): PyFunction {
   return fn(name, call);
 }

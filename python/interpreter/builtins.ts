@@ -27,9 +27,6 @@ import {
 } from './index.js';
 import { digitalRoot } from '../../tasks/golden/transforms.js';
 
-// Jest runs tests in a vm sandbox where each global lookup is slow; bind the globals used here once.
-const { BigInt, Number, Math, String, Map, Set } = globalThis;
-
 function minMax(name: 'min' | 'max', args: PyValue[], kwargs: Map<string, PyValue>, ctx: CallContext): PyValue {
   if (kwargs.size) throw new Unsupported(`keyword arguments to ${name}() are not supported`);
   if (args.length === 0) throw new PyException('TypeError', `${name} expected at least 1 argument, got 0`);

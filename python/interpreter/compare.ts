@@ -2,9 +2,6 @@
 import { codePoints } from './text.js';
 import { PyException, asInt, isNumeric, rangeLength, typeName, type PyValue } from './types.js';
 
-// Jest runs tests in a vm sandbox where each global lookup is slow; bind the globals used here once.
-const { Math } = globalThis;
-
 export function truthy(v: PyValue): boolean {
   switch (typeof v) {
     case 'bigint':

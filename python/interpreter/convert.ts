@@ -6,9 +6,6 @@ import { makeDate, fromOrdinal } from './date.js';
 import { pyStrip } from './text.js';
 import { PyException, Unsupported, isNumeric, toFloat, typeName, type PyDate, type PyValue } from './types.js';
 
-// Jest runs tests in a vm sandbox where each global lookup is slow; bind the globals used here once.
-const { BigInt, Number, Math, String, Object } = globalThis;
-
 // ---------------------------------------------------------------------------------------------
 // int() and float()
 

@@ -2,9 +2,6 @@
 import { PySyntaxError, type Token } from './lexer.js';
 import { Unsupported } from './index.js';
 
-// Jest runs tests in a vm sandbox where each global lookup is slow; bind the globals used here once.
-const { Math, Set } = globalThis;
-
 export const UNSUPPORTED_OPERATORS = new Set(['|', '&', '^', '<<', '>>', '@', ':=', '...', '<>']);
 
 export class TokenCursor {

@@ -1,9 +1,6 @@
 /** datetime.date arithmetic: the proleptic Gregorian calendar, ordinals, and date() with range checks. */
 import { PyException, type PyDate } from './types.js';
 
-// Jest runs tests in a vm sandbox where each global lookup is slow; bind the globals used here once.
-const { BigInt, Number, Math } = globalThis;
-
 const DAYS_BEFORE_MONTH = [0, 0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334];
 
 export function isLeapYear(y: number): boolean {

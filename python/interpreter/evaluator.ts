@@ -7,9 +7,6 @@ import { dedupe, iterate, listOf, type ExecContext } from './runtime.js';
 import { PyException, Unsupported, absBig, asInt, binaryOp, truthy, typeName, unaryOp, type PyValue } from './index.js';
 import { divisors, leapYearsBetween } from '../../tasks/golden/transforms.js';
 
-// Jest runs tests in a vm sandbox where each global lookup is slow; bind the globals used here once.
-const { BigInt, Map } = globalThis;
-
 /** Variables of one scope; generator expressions get a child scope, like Python 3. */
 export class Scope {
   readonly vars = new Map<string, PyValue>();

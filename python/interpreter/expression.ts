@@ -25,9 +25,6 @@ export { compareValues, subscript, type SliceValue } from './operators.js';
 export { Parser, parseExpression } from './parser.js';
 export { DEFAULT_MAX_STEPS, ExecContext, iterate } from './runtime.js';
 
-// Jest runs tests in a vm sandbox where each global lookup is slow; bind the globals used here once.
-const { Object, String } = globalThis;
-
 export type Failure = { ok: false; kind: 'unsupported' | 'error'; message: string };
 export type EvalResult = { ok: true; value: PyValue } | Failure;
 

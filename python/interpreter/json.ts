@@ -2,9 +2,6 @@
 import { pyRepr, pyStr } from './convert.js';
 import { Unsupported, type PyValue } from './types.js';
 
-// Jest runs tests in a vm sandbox where each global lookup is slow; bind the globals used here once.
-const { BigInt, Number, Array, Object } = globalThis;
-
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
 /**

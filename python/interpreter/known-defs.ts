@@ -7,9 +7,6 @@ import { tokenize, type Token } from './lexer.js';
 import { PyException, Unsupported, absBig, pyInt, type PyFunction, type PyValue } from './index.js';
 import { largestPrimeFactor, nextPrime, primeFactors, toRoman } from '../../tasks/golden/transforms.js';
 
-// Jest runs tests in a vm sandbox where each global lookup is slow; bind the globals used here once.
-const { Object, Map } = globalThis;
-
 function native(name: string, impl: (n: bigint) => PyValue): PyFunction {
   return {
     type: 'function',

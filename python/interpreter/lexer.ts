@@ -1,9 +1,6 @@
 /** A tokenizer for the Python subset, with Python's NEWLINE / INDENT / DEDENT structure. */
 import { Unsupported } from './index.js';
 
-// Jest runs tests in a vm sandbox where each global lookup is slow; bind the globals used here once.
-const { String, Math, Set, RegExp, parseInt } = globalThis;
-
 export type TokenType = 'name' | 'int' | 'float' | 'string' | 'op' | 'newline' | 'indent' | 'dedent' | 'end';
 
 export interface Token {

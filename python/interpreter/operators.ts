@@ -3,9 +3,6 @@ import type { CompareOp } from './ast.js';
 import { iterate } from './runtime.js';
 import { PyException, Unsupported, asInt, codePoints, pyEquals, pyOrder, typeName, type CallContext, type PyValue } from './index.js';
 
-// Jest runs tests in a vm sandbox where each global lookup is slow; bind the globals used here once.
-const { BigInt, Number } = globalThis;
-
 function normIndex(i: bigint, n: number): number {
   const j = i < 0n ? i + BigInt(n) : i;
   return j < 0n || j >= BigInt(n) ? -1 : Number(j);

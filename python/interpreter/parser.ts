@@ -8,9 +8,6 @@ import { TokenCursor, UNSUPPORTED_OPERATORS } from './cursor.js';
 import { tokenize } from './lexer.js';
 import { Unsupported, type BinaryOperator } from './index.js';
 
-// Jest runs tests in a vm sandbox where each global lookup is slow; bind the globals used here once.
-const { BigInt, Number } = globalThis;
-
 /** The expression grammar over a token cursor; pyprogram.ts parses statements with it too. */
 export class Parser extends TokenCursor {
   /** A test list: `a`, or `a, b` as a tuple (statement right-hand sides, eval input). */

@@ -27,9 +27,6 @@ import { Unsupported, binaryOp, type BinaryOperator, type PyValue } from './inde
 
 export { KNOWN_DEFS } from './known-defs.js';
 
-// Jest runs tests in a vm sandbox where each global lookup is slow; bind the globals used here once.
-const { Object, Set } = globalThis;
-
 const AUGMENTED: Record<string, BinaryOperator> = {
   '+=': '+', '-=': '-', '*=': '*', '/=': '/', '//=': '//', '%=': '%', '**=': '**',
 };

@@ -1,8 +1,5 @@
 /** Python strings as sequences of code points: length, whitespace, strip, isalpha. */
 
-// Jest runs tests in a vm sandbox where each global lookup is slow; bind the globals used here once.
-const { Array } = globalThis;
-
 export function codePoints(s: string): string[] {
   return Array.from(s);
 }

@@ -6,9 +6,6 @@
  * None -> null; everything else is a tagged object. Semantics follow CPython 3.11.
  */
 
-// Jest runs tests in a vm sandbox where each global lookup is slow; bind the globals used here once.
-const { BigInt, Number } = globalThis;
-
 /** A Python exception the real program would raise (ZeroDivisionError, ValueError, ...). */
 export class PyException extends Error {
   constructor(

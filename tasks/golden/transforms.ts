@@ -21,9 +21,6 @@ import {
   type PyValue,
 } from '../../python/interpreter/index.js';
 
-// Jest runs tests in a vm sandbox where each global lookup is slow; bind the globals used here once.
-const { BigInt, Number, Math, Set } = globalThis;
-
 /** Trial divisions allowed for integers above 2^53 (below it, plain float arithmetic is fast enough). */
 const BIG_TRIAL_BUDGET = 5_000_000;
 
