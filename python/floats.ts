@@ -1,5 +1,5 @@
 /** Python 3.11 float rules: repr, int(), format(x, '.Nf'), round(x, n) and float(str). */
-import { isPySpace, pyDecimalValue } from './unicode.js';
+import { asciiNumeral } from './numerals.js';
 
 const f64 = new Float64Array(1);
 const u64 = new BigUint64Array(f64.buffer);
@@ -109,31 +109,15 @@ export function pyRound(x: number, digits: number): number {
 
 const FLOAT_SYNTAX = /^[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?|inf|infinity|nan)$/i;
 
-function isAsciiSpace(c: number): boolean {
-  return c === 0x20 || (c >= 0x09 && c <= 0x0d);
-}
-
 /**
  * `float(s)` for a str; null where Python raises ValueError. Like CPython: non-ASCII whitespace becomes ' '
- * and Unicode decimal digits their ASCII digit (any other non-ASCII character is an error), underscores are
- * allowed only between digits, then surrounding ASCII whitespace (' \t\n\v\f\r', not '\x1c'..'\x1f') is
- * stripped; 'inf'/'infinity'/'nan' in any case with an optional sign; overflow gives +-inf.
+ * and Unicode decimal digits their ASCII digit (any other non-ASCII character is an error), surrounding ASCII
+ * whitespace (' \t\n\v\f\r', not '\x1c'..'\x1f') is stripped, underscores are allowed only between digits;
+ * 'inf'/'infinity'/'nan' in any case with an optional sign; overflow gives +-inf.
  */
 export function pyFloat(s: string): number | null {
-  let t = s;
-  if (/[^\x00-\x7e]/.test(s)) {
-    t = '';
-    for (const ch of s) {
-      const cp = ch.codePointAt(0) as number;
-      if (cp < 127) t += ch;
-      else if (isPySpace(cp)) t += ' ';
-      else {
-        const d = pyDecimalValue(cp);
-        if (d < 0) return null;
-        t += String.fromCharCode(0x30 + d);
-      }
-    }
-  }
+  let t = asciiNumeral(s);
+  if (t === null) return null;
   if (t.indexOf('_') !== -1) {
     let out = '';
     let prev = 0;
@@ -150,11 +134,6 @@ export function pyFloat(s: string): number | null {
     if (prev === 0x5f) return null;
     t = out;
   }
-  let start = 0;
-  let end = t.length;
-  while (start < end && isAsciiSpace(t.charCodeAt(start))) start++;
-  while (end > start && isAsciiSpace(t.charCodeAt(end - 1))) end--;
-  t = t.slice(start, end);
   if (!FLOAT_SYNTAX.test(t)) return null;
   const body = t.replace(/^[+-]/, '').toLowerCase();
   const negative = t.charCodeAt(0) === 0x2d;

@@ -1,4 +1,4 @@
-/** Python 3.11 `str` methods and text-file reading used by the reference verifier. */
+/** Python 3.11 `str` as a sequence of code points, its methods, and text-file reading. */
 import { isPyCased, isPyCaseIgnorable, isPySpace, pyDecimalValue, pyLowerCodePoint } from './unicode.js';
 
 /** `s.strip()` with no argument: removes the characters for which `str.isspace()` is true (all are BMP). */
@@ -131,4 +131,27 @@ export function pyReadText(bytes: Uint8Array): string {
     throw new PyUnicodeDecodeError(`'utf-8' codec can't decode the data: ${(e as Error).message}`);
   }
   return text.indexOf('\r') === -1 ? text : text.replace(/\r\n?/g, '\n');
+}
+
+/** The code points of a str (a lone surrogate is one). */
+export function codePoints(s: string): string[] {
+  return Array.from(s);
+}
+
+export function pyLen(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+    n++;
+  }
+  return n;
+}
+
+/** `str.isalpha()` (Node's Unicode data; CPython 3.11's is Unicode 14, the difference is in new letters only). */
+export function pyIsAlpha(s: string): boolean {
+  return s.length > 0 && /^\p{L}+$/u.test(s);
 }

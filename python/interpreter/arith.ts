@@ -3,7 +3,7 @@
  * `//` and `%` floor, `**` with CPython's special cases; dates and timedeltas add and subtract.
  */
 import { truthy } from './compare.js';
-import { floatRepr } from './convert.js';
+import { decomposeDouble, pyFloatRepr } from '../floats.js';
 import { dateFromOrdinalChecked } from './date.js';
 import { PyException, Unsupported, absBig, asInt, bitLength, isNumeric, toFloat, typeName, type PyValue } from './types.js';
 
@@ -45,16 +45,6 @@ export function roundRatio(n: bigint, d: bigint, e: number): number {
   if (twice > den || (twice === den && (r & 1n) === 1n)) r += 1n;
   const f = Number(r) * 2 ** u; // r <= 2^53 and u >= -1074: exact
   return f;
-}
-
-/** A finite positive double as m * 2^e with m an integer. */
-export function decompose(x: number): { m: bigint; e: number } {
-  const view = new DataView(new ArrayBuffer(8));
-  view.setFloat64(0, x);
-  const bits = view.getBigUint64(0);
-  const exponent = Number((bits >> 52n) & 0x7ffn);
-  const fraction = bits & ((1n << 52n) - 1n);
-  return exponent === 0 ? { m: fraction, e: -1074 } : { m: fraction | (1n << 52n), e: exponent - 1075 };
 }
 
 /** int / int, correctly rounded like CPython's long true division. */
@@ -104,14 +94,14 @@ export function floatPow(v: number, w: number): number {
     return isOddInteger(w) ? v : 0;
   }
   if (v < 0 && !Number.isInteger(w)) {
-    throw new Unsupported(`${floatRepr(v)} ** ${floatRepr(w)} gives a complex number, which is not supported`);
+    throw new Unsupported(`${pyFloatRepr(v)} ** ${pyFloatRepr(w)} gives a complex number, which is not supported`);
   }
   let r: number;
   if (Number.isInteger(w)) r = exactPow(v, w);
   else if (w === 0.5) r = Math.sqrt(v); // correctly rounded, as C's pow(x, 0.5) is in practice
   else {
     // JS Math.pow and C pow can differ in the last bit for such exponents: refuse rather than guess.
-    throw new Unsupported(`${floatRepr(v)} ** ${floatRepr(w)}: float powers with a fractional exponent other than 0.5 are not supported`);
+    throw new Unsupported(`${pyFloatRepr(v)} ** ${pyFloatRepr(w)}: float powers with a fractional exponent other than 0.5 are not supported`);
   }
   if (!Number.isFinite(r)) throw new PyException('OverflowError', "(34, 'Numerical result out of range')");
   return r;
@@ -120,14 +110,14 @@ export function floatPow(v: number, w: number): number {
 /** v ** k for finite nonzero v and integer k, correctly rounded from the exact rational value. */
 function exactPow(v: number, k: number): number {
   const negative = v < 0 && isOddInteger(k);
-  const { m, e } = decompose(Math.abs(v));
+  const { mantissa: m, exponent: e } = decomposeDouble(Math.abs(v));
   const magnitude = k * Math.log2(Math.abs(v));
   let r: number;
   if (magnitude > 1100) r = Infinity;
   else if (magnitude < -1200) r = 0;
   else {
     const K = Math.abs(k);
-    if (bitLength(m) * K > MAX_INT_BITS) throw new Unsupported(`${floatRepr(v)} ** ${floatRepr(k)} is too costly to compute exactly here`);
+    if (bitLength(m) * K > MAX_INT_BITS) throw new Unsupported(`${pyFloatRepr(v)} ** ${pyFloatRepr(k)} is too costly to compute exactly here`);
     const power = m ** BigInt(K);
     r = k > 0 ? roundRatio(power, 1n, e * K) : roundRatio(1n, power, -e * K);
   }

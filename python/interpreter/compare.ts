@@ -1,5 +1,5 @@
 /** Truth, equality and ordering of Python values. */
-import { codePoints } from './text.js';
+import { codePoints } from '../text.js';
 import { PyException, asInt, isNumeric, rangeLength, typeName, type PyValue } from './types.js';
 
 export function truthy(v: PyValue): boolean {

@@ -3,7 +3,9 @@
  * str() and repr() (with CPython's float repr).
  */
 import { makeDate, fromOrdinal } from './date.js';
-import { pyStrip } from './text.js';
+import { pyFloatRepr, pyFloat as parseFloatText } from '../floats.js';
+import { asciiNumeral } from '../numerals.js';
+import { pyStrRepr } from '../values.js';
 import { PyException, Unsupported, isNumeric, toFloat, typeName, type PyDate, type PyValue } from './types.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -27,16 +29,14 @@ export function floatToInt(f: number): bigint {
   return BigInt(Math.trunc(f));
 }
 
-/** int(str): surrounding whitespace, a sign, ASCII digits with single underscores between them. */
+/**
+ * int(str) as CPython: non-ASCII whitespace and decimal digits become ASCII, surrounding ASCII whitespace
+ * is stripped, then a sign and digits with single underscores between them.
+ */
 export function parseIntLiteral(s: string): bigint {
-  const body = pyStrip(s);
-  const m = /^([+-]?)(\d+(?:_\d+)*)$/.exec(body);
-  if (!m) {
-    if (/\p{Nd}/u.test(body) && /^[+-]?[\p{Nd}_]+$/u.test(body)) {
-      throw new Unsupported(`int() of a string with non-ASCII digits (${pyRepr(s)}) is not supported`);
-    }
-    throw new PyException('ValueError', `invalid literal for int() with base 10: ${pyRepr(s)}`);
-  }
+  const body = asciiNumeral(s);
+  const m = body === null ? null : /^([+-]?)(\d+(?:_\d+)*)$/.exec(body);
+  if (!m) throw new PyException('ValueError', `invalid literal for int() with base 10: ${pyRepr(s)}`);
   const n = BigInt(m[2].replace(/_/g, ''));
   return m[1] === '-' ? -n : n;
 }
@@ -49,64 +49,16 @@ export function pyFloat(v: PyValue): number {
 }
 
 export function parseFloatLiteral(s: string): number {
-  const body = pyStrip(s);
-  const m = /^([+-]?)(?:(inf|infinity|nan)|((?:\d(?:_?\d)*)?(?:\.(?:\d(?:_?\d)*)?)?(?:[eE][+-]?\d(?:_?\d)*)?))$/i.exec(body);
-  if (m) {
-    const sign = m[1] === '-' ? -1 : 1;
-    if (m[2]) return m[2].toLowerCase() === 'nan' ? NaN : sign * Infinity;
-    const num = m[3];
-    if (/\d/.test(num.replace(/[eE].*$/, '')) && !/^\.?[eE]/.test(num) && !/_\.|\._/.test(num)) {
-      return sign * Number(num.replace(/_/g, ''));
-    }
-  }
-  throw new PyException('ValueError', `could not convert string to float: ${pyRepr(s)}`);
+  const f = parseFloatText(s);
+  if (f === null) throw new PyException('ValueError', `could not convert string to float: ${pyRepr(s)}`);
+  return f;
 }
 
 // ---------------------------------------------------------------------------------------------
 // str() and repr()
 
-/** repr(float), CPython's shortest round-trip form: fixed notation for exponents -4..15, else scientific. */
-export function floatRepr(x: number): string {
-  if (Number.isNaN(x)) return 'nan';
-  if (x === Infinity) return 'inf';
-  if (x === -Infinity) return '-inf';
-  if (x === 0) return Object.is(x, -0) ? '-0.0' : '0.0';
-  const sign = x < 0 ? '-' : '';
-  const [mantissa, expText] = Math.abs(x).toExponential().split('e');
-  const digits = mantissa.replace('.', '');
-  const exp = Number(expText);
-  let out: string;
-  if (exp >= -4 && exp < 16) {
-    if (exp >= digits.length - 1) out = digits + '0'.repeat(exp - digits.length + 1) + '.0';
-    else if (exp >= 0) out = `${digits.slice(0, exp + 1)}.${digits.slice(exp + 1)}`;
-    else out = `0.${'0'.repeat(-exp - 1)}${digits}`;
-  } else {
-    const m = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
-    const e = Math.abs(exp);
-    out = `${m}e${exp < 0 ? '-' : '+'}${e < 10 ? '0' : ''}${e}`;
-  }
-  return sign + out;
-}
-
-function strRepr(s: string): string {
-  const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
-  let out = quote;
-  for (const ch of s) {
-    if (ch === quote || ch === '\\') out += '\\' + ch;
-    else if (ch === '\n') out += '\\n';
-    else if (ch === '\r') out += '\\r';
-    else if (ch === '\t') out += '\\t';
-    else if (ch !== ' ' && /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u.test(ch)) {
-      const cp = ch.codePointAt(0)!;
-      const hex = cp.toString(16);
-      out += cp < 0x100 ? `\\x${hex.padStart(2, '0')}` : cp < 0x10000 ? `\\u${hex.padStart(4, '0')}` : `\\U${hex.padStart(8, '0')}`;
-    } else out += ch;
-  }
-  return out + quote;
-}
-
 export function pyRepr(v: PyValue): string {
-  if (typeof v === 'string') return strRepr(v);
+  if (typeof v === 'string') return pyStrRepr(v);
   if (v !== null && typeof v === 'object') {
     if (v.type === 'date') {
       const { year, month, day } = fromOrdinal(v.ordinal);
@@ -123,7 +75,7 @@ export function pyStr(v: PyValue): string {
     case 'bigint':
       return v.toString();
     case 'number':
-      return floatRepr(v);
+      return pyFloatRepr(v);
     case 'boolean':
       return v ? 'True' : 'False';
     case 'string':

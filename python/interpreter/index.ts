@@ -29,10 +29,9 @@ export {
   type PyTuple,
   type PyValue,
 } from './types.js';
-export { codePoints, isPySpace, pyIsAlpha, pyLen, pyStrip } from './text.js';
+export { codePoints, pyIsAlpha, pyLen, pyStrip } from '../text.js';
 export {
   dateFromIso,
-  floatRepr,
   floatToInt,
   parseFloatLiteral,
   parseIntLiteral,
@@ -44,7 +43,6 @@ export {
 export { pyEquals, pyOrder, truthy } from './compare.js';
 export {
   binaryOp,
-  decompose,
   floatPow,
   floorDiv,
   floorMod,
