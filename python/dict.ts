@@ -1,20 +1,19 @@
-import { PyFloat, type PyValue } from './index.js';
+import { type PyValue } from './values.js';
 
-/** A Python dict as the verifier meets it: a Map from parsePyJson, or a plain object from JSON.parse. */
-export type PyDict = Map<string, PyValue> | { [k: string]: PyValue };
+/** A Python dict. */
+export type PyDict = Map<string, PyValue>;
 
-export function isPyDict(v: unknown): v is PyDict {
-  return v instanceof Map || (typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof PyFloat));
+export function isPyDict(v: PyValue | undefined): v is PyDict {
+  return v instanceof Map;
 }
 
 /** `d.get(key)`: undefined when the key is absent (Python's default), the value otherwise (None is null). */
 export function pyGet(d: PyDict, key: string): PyValue | undefined {
-  if (d instanceof Map) return d.get(key);
-  return Object.prototype.hasOwnProperty.call(d, key) ? d[key] : undefined;
+  return d.get(key);
 }
 
 export function pyKeys(d: PyDict): string[] {
-  return d instanceof Map ? [...d.keys()] : Object.keys(d);
+  return [...d.keys()];
 }
 
 export function pyList(v: PyValue | undefined): PyValue[] {
@@ -30,7 +29,6 @@ export function pyString(v: PyValue | undefined): string | undefined {
 export function pyNumber(v: PyValue | undefined): number | undefined {
   if (typeof v === 'number') return v;
   if (typeof v === 'bigint') return Number(v);
-  if (v instanceof PyFloat) return v.value;
   return undefined;
 }
 

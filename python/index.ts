@@ -4,16 +4,10 @@
  * reproduces. Unicode properties come from CPython's own tables (Unicode 14.0.0, see unicode-tables.ts),
  * not from Node's ICU, which is a newer Unicode version.
  *
- * Value model (what `parsePyJson` returns and what `pyStr`/`pyRepr`/`pyJsonDumps` accept):
- * - Python str   -> JS string
- * - Python int   -> JS number when it is a safe integer, else bigint
- * - Python float -> JS number when it is not integral; `PyFloat` when integral (20.0, -0.0, 1e300, inf, nan),
- *                   so that str() gives "20.0" and not "20". A plain JS number that is integral is an int.
- * - True/False   -> boolean; None -> null
- * - list         -> array; dict -> Map<string, PyValue> (keeps Python's insertion order), plain objects accepted too
+ * The value model: see values.ts.
  */
 
-export { PyFloat, type PyValue, pyRepr, pyStr, pyStrRepr, pyTruthy, pyIntStr, isPyFloat } from './values.js';
+export { type PyValue, pyRepr, pyStr, pyStrRepr, pyTruthy } from './values.js';
 export {
   pyStrip,
   pyLstrip,
@@ -29,6 +23,7 @@ export { pyFloat, pyFloatRepr, pyIntOfFloat, pyFormatFixed, pyRound, decomposeDo
 export {
   parsePyJson,
   parsePyJsonLine,
+  fromNativeJson,
   PyJSONDecodeError,
   PyValueError,
   PyRecursionError,
@@ -37,3 +32,4 @@ export {
 export { pyJsonDumps, pyJsonString } from './json-dumps.js';
 export { isPyPrintable, isPySpace, pyDecimalValue, pyLowerCodePoint, isPyCased, isPyCaseIgnorable } from './unicode.js';
 export { PY_UNICODE_VERSION } from './unicode-tables.js';
+export { isPyDict, pyGet, pyKeys, pyList, pyNumber, pyString, dependsOnPythonTypes, type PyDict } from './dict.js';

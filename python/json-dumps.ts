@@ -3,7 +3,7 @@
  * options (ensure_ascii=True, allow_nan=True, sort_keys=False, separators per indent) over the value model.
  */
 import { pyFloatRepr } from './floats.js';
-import { PyFloat, pyIntStr, type PyValue } from './values.js';
+import { type PyValue } from './values.js';
 
 const HEX = '0123456789abcdef';
 // Characters json writes as themselves: printable ASCII except '"' and '\'.
@@ -45,29 +45,24 @@ function scalar(v: PyValue): string | undefined {
     case 'string':
       return pyJsonString(v);
     case 'number':
-      return Number.isInteger(v) ? pyIntStr(v) : floatStr(v);
+      return floatStr(v);
     case 'bigint':
       return v.toString();
     case 'boolean':
       return v ? 'true' : 'false';
     case 'object':
       if (v === null) return 'null';
-      if (v instanceof PyFloat) return floatStr(v.value);
       return undefined;
     default:
       throw new TypeError(`Object of type ${typeof v} is not JSON serializable`);
   }
 }
 
-function entriesOf(v: Map<string, PyValue> | { [k: string]: PyValue }): [string, PyValue][] {
-  return v instanceof Map ? [...v.entries()] : Object.entries(v);
-}
-
 function compact(v: PyValue): string {
   const s = scalar(v);
   if (s !== undefined) return s;
   if (Array.isArray(v)) return '[' + v.map(compact).join(', ') + ']';
-  const parts = entriesOf(v as Map<string, PyValue>).map(([k, val]) => `${pyJsonString(k)}: ${compact(val)}`);
+  const parts = [...(v as Map<string, PyValue>)].map(([k, val]) => `${pyJsonString(k)}: ${compact(val)}`);
   return '{' + parts.join(', ') + '}';
 }
 
@@ -80,7 +75,7 @@ function indented(v: PyValue, unit: string, level: number): string {
     if (v.length === 0) return '[]';
     return '[' + inner + v.map((x) => indented(x, unit, level + 1)).join(',' + inner) + outer + ']';
   }
-  const entries = entriesOf(v as Map<string, PyValue>);
+  const entries = [...(v as Map<string, PyValue>)];
   if (entries.length === 0) return '{}';
   const parts = entries.map(([k, val]) => `${pyJsonString(k)}: ${indented(val, unit, level + 1)}`);
   return '{' + inner + parts.join(',' + inner) + outer + '}';

@@ -1,8 +1,8 @@
 /**
  * `json.loads(text)` of CPython 3.11 (C scanner, strict=True) into the value model of values.ts.
  *
- * - dict -> Map (duplicate keys: last value wins, first position kept); int -> number, or bigint when not a safe
- *   integer; anything with a fraction or exponent -> float (PyFloat when integral or inf, e.g. 1.0, 1e400).
+ * - dict -> Map (duplicate keys: last value wins, first position kept); int -> bigint; anything with a fraction or
+ *   exponent -> float (a number, e.g. 1.0, 1e400 = inf).
  * - NaN, Infinity, -Infinity accepted; whitespace is only ' \t\n\r'; raw control characters in strings are
  *   rejected; escapes \uXXXX are decoded one by one (a surrogate pair then is the astral character in UTF-16,
  *   lone surrogates stay).
@@ -17,7 +17,7 @@
  * report an error exactly.
  */
 import { PyJSONDecodeError, PyRecursionError, PyValueError, scanStringPy } from './json-errors.js';
-import { PyFloat, type PyValue } from './values.js';
+import { type PyValue } from './values.js';
 
 export { PyJSONDecodeError, PyRecursionError, PyValueError };
 
@@ -155,18 +155,16 @@ function parseNumber(start: number): PyValue {
   pos = i;
   const text = S.slice(start, i);
   if (isFloat) {
-    const v = Number(text);
-    return Number.isInteger(v) || !Number.isFinite(v) ? new PyFloat(v) : v;
+    return Number(text);
   }
   const ndigits = S.charCodeAt(start) === 0x2d ? i - start - 1 : i - start;
-  if (ndigits <= 15) return Number(text) || 0; // -0 is the int 0
+  if (ndigits <= 15) return BigInt(text);
   if (ndigits > INT_MAX_STR_DIGITS) {
     throw new PyValueError(
       `Exceeds the limit (${INT_MAX_STR_DIGITS} digits) for integer string conversion: value has ${ndigits} digits; use sys.set_int_max_str_digits() to increase the limit`,
     );
   }
-  const big = BigInt(text);
-  return big >= BigInt(Number.MIN_SAFE_INTEGER) && big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big;
+  return BigInt(text);
 }
 
 function matches(i: number, word: string): boolean {
@@ -232,9 +230,9 @@ function parseValue(i: number, depth: number): PyValue {
     case 0x6e: if (matches(i, 'null')) { pos = i + 4; return null; } break;
     case 0x74: if (matches(i, 'true')) { pos = i + 4; return true; } break;
     case 0x66: if (matches(i, 'false')) { pos = i + 5; return false; } break;
-    case 0x4e: if (matches(i, 'NaN')) { pos = i + 3; return new PyFloat(NaN); } break;
-    case 0x49: if (matches(i, 'Infinity')) { pos = i + 8; return new PyFloat(Infinity); } break;
-    case 0x2d: if (matches(i, '-Infinity')) { pos = i + 9; return new PyFloat(-Infinity); } break;
+    case 0x4e: if (matches(i, 'NaN')) { pos = i + 3; return NaN; } break;
+    case 0x49: if (matches(i, 'Infinity')) { pos = i + 8; return Infinity; } break;
+    case 0x2d: if (matches(i, '-Infinity')) { pos = i + 9; return -Infinity; } break;
   }
   return parseNumber(i);
 }
@@ -270,5 +268,25 @@ export function parsePyJsonLine(strippedLine: string): PyValue | undefined {
   } catch (e) {
     if (e instanceof PyJSONDecodeError) return undefined;
     throw e;
+  }
+}
+
+/**
+ * A value read by the native JSON.parse, in the value model: an integral number is an int (JSON.parse cannot
+ * tell 20 from 20.0), another number a float, an object a dict (JSON.parse lists integer-like keys first).
+ */
+export function fromNativeJson(v: unknown): PyValue {
+  switch (typeof v) {
+    case 'number':
+      return Number.isInteger(v) ? BigInt(v) : v;
+    case 'object': {
+      if (v === null) return null;
+      if (Array.isArray(v)) return v.map(fromNativeJson);
+      const dict = new Map<string, PyValue>();
+      for (const key in v) dict.set(key, fromNativeJson((v as Record<string, unknown>)[key]));
+      return dict;
+    }
+    default:
+      return v as string | boolean;
   }
 }

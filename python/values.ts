@@ -1,33 +1,19 @@
 /**
- * The value model shared by the Python ports, and Python's `repr()`, `str()` and truthiness over it.
+ * The Python value model, and Python's `repr()`, `str()` and truthiness over it.
  *
- * - Python str   -> JS string
- * - Python int   -> JS number when it is a safe integer, else bigint (an integral JS number is an int)
- * - Python float -> JS number when it is not integral; `PyFloat` when integral (20.0, -0.0, 1e300, inf, nan),
- *                   so that str() gives "20.0" and not "20". NaN and +-Infinity as plain numbers are floats too.
- * - True/False   -> boolean; None -> null
- * - list         -> array; dict -> Map<string, PyValue> (keeps Python's insertion order), plain objects
- *                   accepted too (beware: JS puts integer-like keys of a plain object first).
+ * - Python int   -> bigint (always, so 20 and 20.0 stay apart)
+ * - Python float -> number (always, integral or not: 20.0 is the number 20)
+ * - str -> string; True/False -> boolean; None -> null
+ * - list -> array; dict -> Map<string, PyValue> (keeps Python's insertion order)
+ *
+ * Data read with the native JSON.parse enters this model through one conversion, `fromNativeJson`
+ * (json-parse.ts): an integral number is an int, an object a dict. It is exact wherever the text had no
+ * integral float and no integer-like key; the verifier checks that before it takes that fast path.
  */
 import { pyFloatRepr } from './floats.js';
 import { isPyPrintable } from './unicode.js';
 
-export class PyFloat {
-  constructor(readonly value: number) {}
-}
-
-export type PyValue = string | number | bigint | boolean | null | PyFloat | PyValue[] | Map<string, PyValue> | { [k: string]: PyValue };
-
-/** `str(n)` of an int given as a JS integral number or a bigint. */
-export function pyIntStr(n: number | bigint): string {
-  if (typeof n === 'bigint') return n.toString();
-  return Number.isSafeInteger(n) ? String(n === 0 ? 0 : n) : BigInt(n).toString();
-}
-
-/** True when the value model says `v` is a Python float (PyFloat, non-integral number, nan, inf). */
-export function isPyFloat(v: unknown): v is PyFloat | number {
-  return v instanceof PyFloat || (typeof v === 'number' && !Number.isInteger(v));
-}
+export type PyValue = string | number | bigint | boolean | null | PyValue[] | Map<string, PyValue>;
 
 const HEX = '0123456789abcdef';
 
@@ -63,27 +49,22 @@ export function pyStrRepr(s: string): string {
   return out + quote;
 }
 
-function entriesOf(v: Map<string, PyValue> | { [k: string]: PyValue }): Iterable<[string, PyValue]> {
-  return v instanceof Map ? v.entries() : Object.entries(v);
-}
-
 /** `repr(v)`. */
 export function pyRepr(v: PyValue): string {
   switch (typeof v) {
     case 'string':
       return pyStrRepr(v);
     case 'number':
-      return Number.isInteger(v) ? pyIntStr(v) : pyFloatRepr(v);
+      return pyFloatRepr(v);
     case 'bigint':
       return v.toString();
     case 'boolean':
       return v ? 'True' : 'False';
     case 'object': {
       if (v === null) return 'None';
-      if (v instanceof PyFloat) return pyFloatRepr(v.value);
       if (Array.isArray(v)) return '[' + v.map(pyRepr).join(', ') + ']';
       const parts: string[] = [];
-      for (const [k, val] of entriesOf(v)) parts.push(`${pyRepr(k)}: ${pyRepr(val)}`);
+      for (const [k, val] of v) parts.push(`${pyRepr(k)}: ${pyRepr(val)}`);
       return '{' + parts.join(', ') + '}';
     }
     default:
@@ -109,9 +90,6 @@ export function pyTruthy(v: PyValue | undefined): boolean {
     case 'boolean':
       return v;
     default:
-      if (v instanceof PyFloat) return v.value !== 0;
-      if (Array.isArray(v)) return v.length > 0;
-      if (v instanceof Map) return v.size > 0;
-      return Object.keys(v).length > 0;
+      return Array.isArray(v) ? v.length > 0 : v.size > 0;
   }
 }

@@ -1,5 +1,5 @@
 import { findToolDoc } from '../tools/catalog/docs.js';
-import { parsePyJsonLine, pySplitlines, pyStrip, pyTruthy, type PyValue } from '../python/index.js';
+import { fromNativeJson, parsePyJsonLine, pySplitlines, pyStrip, pyTruthy, type PyValue } from '../python/index.js';
 import { dependsOnPythonTypes, isPyDict, pyGet, type PyDict } from '../python/dict.js';
 import { canonicalPage, referenceNormalizeUrl } from './urls.js';
 
@@ -61,7 +61,7 @@ function parseLine(line: string): PyValue | undefined {
     fast = undefined;
   }
   if (fast !== undefined && !(fast && typeof fast === 'object' && !Array.isArray(fast) && dependsOnPythonTypes((fast as Record<string, unknown>).args))) {
-    return fast as PyValue;
+    return fromNativeJson(fast);
   }
   try {
     return parsePyJsonLine(line);

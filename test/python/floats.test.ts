@@ -1,5 +1,4 @@
 import {
-  PyFloat,
   pyFloat,
   pyFloatRepr,
   pyFormatFixed,
@@ -37,7 +36,7 @@ describe('pyFloatRepr == repr(float)', () => {
     [-2.5, '-2.5'],
   ])('%p -> %s', (x, expected) => {
     expect(pyFloatRepr(x)).toBe(expected);
-    expect(pyStr(new PyFloat(x))).toBe(expected);
+    expect(pyStr(x)).toBe(expected);
   });
 });
 
@@ -189,7 +188,7 @@ describe('fixture: random floats (repr, int, format .Nf, round)', () => {
       const x = fromBits(c.x);
       const got: FloatCase = {
         x: c.x,
-        repr: pyRepr(new PyFloat(x)),
+        repr: pyRepr(x),
         int: pyIntOfFloat(x),
         round: [0, 1, 2, 3].map((d) => pyFloatRepr(pyRound(x, d))),
         roundK: [c.roundK[0], pyFloatRepr(pyRound(x, c.roundK[0]))],

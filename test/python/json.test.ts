@@ -1,7 +1,6 @@
 import {
   parsePyJson,
   parsePyJsonLine,
-  PyFloat,
   PyJSONDecodeError,
   pyJsonDumps,
   pyRepr,
@@ -75,8 +74,8 @@ describe('parsePyJson == json.loads (shown through repr)', () => {
   test('value model', () => {
     const v = parsePyJson('{"i": 1, "f": 1.0, "g": 0.5, "big": 9007199254740993, "s": "x"}') as Map<string, PyValue>;
     expect(v).toBeInstanceOf(Map);
-    expect(v.get('i')).toBe(1);
-    expect(v.get('f')).toEqual(new PyFloat(1));
+    expect(v.get('i')).toBe(1n);
+    expect(v.get('f')).toBe(1);
     expect(v.get('g')).toBe(0.5);
     expect(v.get('big')).toBe(9007199254740993n);
   });
@@ -92,11 +91,11 @@ describe('parsePyJson == json.loads (shown through repr)', () => {
 
 describe('pyJsonDumps == json.dumps', () => {
   const value = new Map<string, PyValue>([
-    ['a', [1, new PyFloat(2), 0.1, { b: null }]],
+    ['a', [1n, 2, 0.1, new Map([['b', null]])]],
     ['c', []],
     ['d', new Map()],
     ['e', 'é😀\x7f\x00\ud800"\\/\n'],
-    ['f', [new PyFloat(NaN), new PyFloat(Infinity), new PyFloat(-Infinity), 1e-7, true, false, 10n ** 20n]],
+    ['f', [NaN, Infinity, -Infinity, 1e-7, true, false, 10n ** 20n]],
   ]);
   test('no indent', () => {
     expect(pyJsonDumps(value)).toBe(
@@ -105,12 +104,12 @@ describe('pyJsonDumps == json.dumps', () => {
     );
   });
   test('indent=2', () => {
-    expect(pyJsonDumps(new Map<string, PyValue>([['reward', new PyFloat(1)], ['rate', 0.667], ['list', [1, []]], ['empty', {}]]), 2)).toBe(
+    expect(pyJsonDumps(new Map<string, PyValue>([['reward', 1], ['rate', 0.667], ['list', [1n, []]], ['empty', new Map()]]), 2)).toBe(
       '{\n  "reward": 1.0,\n  "rate": 0.667,\n  "list": [\n    1,\n    []\n  ],\n  "empty": {}\n}',
     );
   });
   test('indent=0 and scalars', () => {
-    expect(pyJsonDumps([1, [2]], 0)).toBe('[\n1,\n[\n2\n]\n]');
+    expect(pyJsonDumps([1n, [2n]], 0)).toBe('[\n1,\n[\n2\n]\n]');
     expect(pyJsonDumps('x', 2)).toBe('"x"');
     expect(pyJsonDumps([], 2)).toBe('[]');
   });
