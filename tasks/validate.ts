@@ -24,7 +24,7 @@ import { applyTransform } from './golden/transforms.js';
 import { evaluateExpression } from '../python/interpreter/expression.js';
 import { runProgram, type ProgramResult } from '../python/interpreter/program.js';
 import { tokenize, type Token } from '../python/interpreter/lexer.js';
-import { fromJson, isNumeric, jsonPyStr, pyEquals, pyRepr, pyStr, type Json, type PyValue } from '../python/interpreter/index.js';
+import { fromJson, isNumeric, jsonPyStr, pyEquals, pyRepr, pyStr, typeName, type Json, type PyValue } from '../python/interpreter/index.js';
 
 export const CHECK_KINDS = ['reason_transform', 'reason_code', 'compute_expression', 'compute_code', 'passcode', 'tool_code'] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];
@@ -86,7 +86,7 @@ function showComputed(v: PyValue): string {
   try {
     return pyRepr(v);
   } catch {
-    return `<${typeof v === 'object' && v !== null ? v.type : typeof v}>`;
+    return `<${typeof v === 'object' && v !== null ? typeName(v) : typeof v}>`;
   }
 }
 

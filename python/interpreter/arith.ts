@@ -5,7 +5,7 @@
 import { truthy } from './compare.js';
 import { decomposeDouble, pyFloatRepr } from '../floats.js';
 import { dateFromOrdinalChecked } from './date.js';
-import { PyException, Unsupported, absBig, asInt, bitLength, isNumeric, toFloat, typeName, type PyValue } from './types.js';
+import { PyException, Unsupported, isPyObject, absBig, asInt, bitLength, isNumeric, toFloat, typeName, type PyValue } from './types.js';
 
 export type BinaryOperator = '+' | '-' | '*' | '/' | '//' | '%' | '**';
 
@@ -207,8 +207,9 @@ export function binaryOp(op: BinaryOperator, a: PyValue, b: PyValue): PyValue {
   if (op === '*' && typeof a === 'string' && bi !== undefined) return repeat([a], bi, 'string').join('');
   if (op === '*' && typeof b === 'string' && ai !== undefined) return repeat([b], ai, 'string').join('');
   if (op === '%' && typeof a === 'string') throw new Unsupported('printf-style string formatting is not supported');
-  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
-    if (op === '+' && a.type === 'list' && b.type === 'list') return { type: 'list', items: [...a.items, ...b.items] };
+  if (isPyObject(a) && isPyObject(b)) {
+    if (op === '+' && Array.isArray(a) && Array.isArray(b)) return [...a, ...b];
+    if (Array.isArray(a) || Array.isArray(b)) throw new PyException('TypeError', `unsupported operand type(s) for ${op}: '${typeName(a)}' and '${typeName(b)}'`);
     if (op === '+' && a.type === 'tuple' && b.type === 'tuple') return { type: 'tuple', items: [...a.items, ...b.items] };
     if (a.type === 'date' && b.type === 'date' && op === '-') return { type: 'timedelta', days: BigInt(a.ordinal - b.ordinal) };
     if (a.type === 'date' && b.type === 'timedelta' && (op === '+' || op === '-')) {
@@ -219,7 +220,8 @@ export function binaryOp(op: BinaryOperator, a: PyValue, b: PyValue): PyValue {
       return { type: 'timedelta', days: op === '+' ? a.days + b.days : a.days - b.days };
     }
   }
-  if (a !== null && typeof a === 'object' && (a.type === 'list' || a.type === 'tuple') && op === '*' && bi !== undefined) {
+  if (Array.isArray(a) && op === '*' && bi !== undefined) return repeat(a, bi, 'list');
+  if (a !== null && typeof a === 'object' && !Array.isArray(a) && a.type === 'tuple' && op === '*' && bi !== undefined) {
     return { type: a.type, items: repeat(a.items, bi, a.type) };
   }
   throw new PyException('TypeError', `unsupported operand type(s) for ${op}: '${typeName(a)}' and '${typeName(b)}'`);
@@ -230,7 +232,7 @@ export function unaryOp(op: '-' | '+' | '~' | 'not', v: PyValue): PyValue {
   const i = asInt(v);
   if (i !== undefined) return op === '-' ? -i : op === '+' ? i : -(i + 1n);
   if (typeof v === 'number' && op !== '~') return op === '-' ? -v : v;
-  if (v !== null && typeof v === 'object' && v.type === 'timedelta' && op !== '~') {
+  if (isPyObject(v) && v.type === 'timedelta' && op !== '~') {
     return op === '-' ? { type: 'timedelta', days: -v.days } : v;
   }
   throw new PyException('TypeError', `bad operand type for unary ${op}: '${typeName(v)}'`);
@@ -240,6 +242,6 @@ export function pyAbs(v: PyValue): PyValue {
   const i = asInt(v);
   if (i !== undefined) return absBig(i);
   if (typeof v === 'number') return Math.abs(v);
-  if (v !== null && typeof v === 'object' && v.type === 'timedelta') return { type: 'timedelta', days: absBig(v.days) };
+  if (isPyObject(v) && v.type === 'timedelta') return { type: 'timedelta', days: absBig(v.days) };
   throw new PyException('TypeError', `bad operand type for abs(): '${typeName(v)}'`);
 }

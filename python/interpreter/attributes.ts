@@ -34,6 +34,14 @@ export function getAttribute(v: PyValue, attr: string): PyValue {
           return strCount(v, a[0]);
         });
     }
+  } else if (Array.isArray(v)) {
+    if (attr === 'append') {
+      return method('list.append', (a, k) => {
+        arity('append', a, k, 1);
+        v.push(a[0]);
+        return null;
+      });
+    }
   } else if (v !== null && typeof v === 'object') {
     switch (v.type) {
       case 'module':
@@ -43,15 +51,6 @@ export function getAttribute(v: PyValue, attr: string): PyValue {
         if (v.type === 'module') throw new Unsupported(`${v.name}.${attr} is not supported`);
         break;
       }
-      case 'list':
-        if (attr === 'append') {
-          return method('list.append', (a, k) => {
-            arity('append', a, k, 1);
-            v.items.push(a[0]);
-            return null;
-          });
-        }
-        break;
       case 'date': {
         const { year, month, day } = fromOrdinal(v.ordinal);
         switch (attr) {

@@ -147,7 +147,8 @@ export const BUILTINS = new Map<string, PyFunction>(
         const v = a[0];
         if (typeof v === 'string') return BigInt(pyLen(v));
         if (v !== null && typeof v === 'object') {
-          if (v.type === 'list' || v.type === 'tuple' || v.type === 'set') return BigInt(v.items.length);
+          if (Array.isArray(v)) return BigInt(v.length);
+          if (v.type === 'tuple' || v.type === 'set') return BigInt(v.items.length);
           if (v.type === 'range') return rangeLength(v);
         }
         throw new PyException('TypeError', `object of type '${typeName(v)}' has no len()`);
@@ -177,7 +178,7 @@ export const BUILTINS = new Map<string, PyFunction>(
       ['range', pyRange],
       ['round', pyRound],
       ['set', (a, k, ctx) => (arity('set', a, k, 0, 1), { type: 'set', items: a.length ? dedupe(listOf(a[0], ctx), ctx) : [] })],
-      ['list', (a, k, ctx) => (arity('list', a, k, 0, 1), { type: 'list', items: a.length ? listOf(a[0], ctx) : [] })],
+      ['list', (a, k, ctx) => (arity('list', a, k, 0, 1), a.length ? listOf(a[0], ctx) : [])],
       ['tuple', (a, k, ctx) => (arity('tuple', a, k, 0, 1), { type: 'tuple', items: a.length ? listOf(a[0], ctx) : [] })],
       ['sorted', (a, k, ctx) => {
         arity('sorted', a, k, 1);
@@ -192,7 +193,7 @@ export const BUILTINS = new Map<string, PyFunction>(
           }
           items[j + 1] = x;
         }
-        return { type: 'list', items };
+        return items;
       }],
       ['all', (a, k, ctx) => {
         arity('all', a, k, 1);

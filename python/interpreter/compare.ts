@@ -14,8 +14,8 @@ export function truthy(v: PyValue): boolean {
       return v.length > 0;
   }
   if (v === null) return false;
+  if (Array.isArray(v)) return v.length > 0;
   switch (v.type) {
-    case 'list':
     case 'tuple':
     case 'set':
       return v.items.length > 0;
@@ -26,6 +26,10 @@ export function truthy(v: PyValue): boolean {
     default:
       return true;
   }
+}
+
+function sequencesEqual(a: PyValue[], b: PyValue[]): boolean {
+  return a.length === b.length && a.every((x, i) => pyEquals(x, b[i]));
 }
 
 export function pyEquals(a: PyValue, b: PyValue): boolean {
@@ -39,9 +43,8 @@ export function pyEquals(a: PyValue, b: PyValue): boolean {
   if (typeof a === 'string' || typeof b === 'string') return a === b;
   if (a === null || b === null) return a === b;
   if (typeof a !== 'object' || typeof b !== 'object') return false;
-  if ((a.type === 'list' && b.type === 'list') || (a.type === 'tuple' && b.type === 'tuple')) {
-    return a.items.length === b.items.length && a.items.every((x, i) => pyEquals(x, b.items[i]));
-  }
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && sequencesEqual(a, b);
+  if (a.type === 'tuple' && b.type === 'tuple') return sequencesEqual(a.items, b.items);
   if (a.type === 'set' && b.type === 'set') {
     return a.items.length === b.items.length && a.items.every((x) => b.items.some((y) => pyEquals(x, y)));
   }
@@ -85,13 +88,16 @@ export function pyOrder(op: '<' | '<=' | '>' | '>=', a: PyValue, b: PyValue): bo
   let c: number | undefined;
   if (typeof a === 'string' && typeof b === 'string') c = compareCodePoints(a, b);
   else if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
-    if ((a.type === 'list' && b.type === 'list') || (a.type === 'tuple' && b.type === 'tuple')) {
-      const n = Math.min(a.items.length, b.items.length);
+    const x = Array.isArray(a) ? a : a.type === 'tuple' ? a.items : undefined;
+    const y = Array.isArray(b) ? b : b.type === 'tuple' ? b.items : undefined;
+    if (x && y && Array.isArray(a) === Array.isArray(b)) {
+      const n = Math.min(x.length, y.length);
       for (let i = 0; i < n; i++) {
-        if (!pyEquals(a.items[i], b.items[i])) return pyOrder(op, a.items[i], b.items[i]);
+        if (!pyEquals(x[i], y[i])) return pyOrder(op, x[i], y[i]);
       }
-      c = a.items.length - b.items.length;
-    } else if (a.type === 'date' && b.type === 'date') c = a.ordinal - b.ordinal;
+      c = x.length - y.length;
+    } else if (Array.isArray(a) || Array.isArray(b)) c = undefined;
+    else if (a.type === 'date' && b.type === 'date') c = a.ordinal - b.ordinal;
     else if (a.type === 'timedelta' && b.type === 'timedelta') c = a.days < b.days ? -1 : a.days > b.days ? 1 : 0;
   }
   if (c === undefined) {

@@ -6,7 +6,7 @@ import { makeDate, fromOrdinal } from './date.js';
 import { pyFloatRepr, pyFloat as parseFloatText } from '../floats.js';
 import { asciiNumeral } from '../numerals.js';
 import { pyStrRepr } from '../values.js';
-import { PyException, Unsupported, isNumeric, toFloat, typeName, type PyDate, type PyValue } from './types.js';
+import { PyException, Unsupported, isPyObject, isNumeric, toFloat, typeName, type PyDate, type PyValue } from './types.js';
 
 // ---------------------------------------------------------------------------------------------
 // int() and float()
@@ -59,7 +59,7 @@ export function parseFloatLiteral(s: string): number {
 
 export function pyRepr(v: PyValue): string {
   if (typeof v === 'string') return pyStrRepr(v);
-  if (v !== null && typeof v === 'object') {
+  if (isPyObject(v)) {
     if (v.type === 'date') {
       const { year, month, day } = fromOrdinal(v.ordinal);
       return `datetime.date(${year}, ${month}, ${day})`;
@@ -82,9 +82,8 @@ export function pyStr(v: PyValue): string {
       return v;
   }
   if (v === null) return 'None';
+  if (Array.isArray(v)) return `[${v.map(pyRepr).join(', ')}]`;
   switch (v.type) {
-    case 'list':
-      return `[${v.items.map(pyRepr).join(', ')}]`;
     case 'tuple':
       return v.items.length === 1 ? `(${pyRepr(v.items[0])},)` : `(${v.items.map(pyRepr).join(', ')})`;
     case 'set':

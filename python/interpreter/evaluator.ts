@@ -4,7 +4,7 @@ import { getAttribute } from './attributes.js';
 import { BUILTINS, ISLEAP, OTHER_BUILTINS } from './builtins.js';
 import { compareValues, subscript } from './operators.js';
 import { dedupe, iterate, listOf, type ExecContext } from './runtime.js';
-import { PyException, Unsupported, absBig, asInt, binaryOp, truthy, typeName, unaryOp, type PyValue } from './index.js';
+import { PyException, Unsupported, isPyObject, absBig, asInt, binaryOp, truthy, typeName, unaryOp, type PyValue } from './index.js';
 import { divisors, leapYearsBetween } from '../../tasks/golden/transforms.js';
 
 /** Variables of one scope; generator expressions get a child scope, like Python 3. */
@@ -81,14 +81,15 @@ export class Evaluator {
         return subscript(v, this.eval(e.index, scope));
       }
       case 'tuple':
+        return { type: 'tuple', items: e.items.map((x) => this.eval(x, scope)) };
       case 'list':
-        return { type: e.kind, items: e.items.map((x) => this.eval(x, scope)) };
+        return e.items.map((x) => this.eval(x, scope));
       case 'set':
         return { type: 'set', items: dedupe(e.items.map((x) => this.eval(x, scope)), this.ctx) };
       case 'genexp':
         return { type: 'iterator', name: 'generator', iter: this.comprehension(e, scope) };
       case 'listcomp':
-        return { type: 'list', items: [...this.comprehension(e, scope)] };
+        return [...this.comprehension(e, scope)];
       case 'setcomp':
         return { type: 'set', items: dedupe([...this.comprehension(e, scope)], this.ctx) };
     }
@@ -118,7 +119,7 @@ export class Evaluator {
     const args = e.args.map((a) => this.eval(a, scope));
     const kwargs = new Map<string, PyValue>();
     for (const [k, v] of e.keywords) kwargs.set(k, this.eval(v, scope));
-    if (f === null || typeof f !== 'object' || f.type !== 'function') {
+    if (!isPyObject(f) || f.type !== 'function') {
       throw new PyException('TypeError', `'${typeName(f)}' object is not callable`);
     }
     return f.call(args, kwargs, this.ctx);

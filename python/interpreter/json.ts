@@ -12,7 +12,7 @@ export type Json = string | number | boolean | null | Json[] | { [key: string]: 
 export function fromJson(v: Json): PyValue {
   if (typeof v === 'number') return Number.isInteger(v) ? BigInt(v) : v;
   if (typeof v === 'string' || typeof v === 'boolean' || v === null) return v;
-  if (Array.isArray(v)) return { type: 'list', items: v.map(fromJson) };
+  if (Array.isArray(v)) return v.map(fromJson);
   throw new Unsupported('a JSON object is not supported as a Python value');
 }
 

@@ -46,7 +46,7 @@ export const KNOWN_DEFS: Record<string, { source: string; fn: PyFunction }> = {
     if n > 1: factors.append(n)
     return factors
 `,
-    fn: native('prime_factors', (n) => ({ type: 'list', items: primeFactors(n) })),
+    fn: native('prime_factors', (n) => primeFactors(n)),
   },
   largest_prime_factor: {
     source: `def largest_prime_factor(n):

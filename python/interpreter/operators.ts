@@ -1,7 +1,7 @@
 /** Indexing and slicing of sequences, and the comparison operators (including `in` and `is`). */
 import type { CompareOp } from './ast.js';
 import { iterate } from './runtime.js';
-import { PyException, Unsupported, asInt, codePoints, pyEquals, pyOrder, typeName, type CallContext, type PyValue } from './index.js';
+import { PyException, Unsupported, isPyObject, asInt, codePoints, pyEquals, pyOrder, typeName, type CallContext, type PyValue } from './index.js';
 
 function normIndex(i: bigint, n: number): number {
   const j = i < 0n ? i + BigInt(n) : i;
@@ -42,14 +42,14 @@ export interface SliceValue {
 
 /** v[index] or v[lower:upper:step] for str, list and tuple. */
 export function subscript(v: PyValue, index: PyValue, slice?: SliceValue): PyValue {
-  if (typeof v === 'string' || (v !== null && typeof v === 'object' && (v.type === 'list' || v.type === 'tuple'))) {
-    const items = typeof v === 'string' ? codePoints(v) : v.items;
+  if (typeof v === 'string' || Array.isArray(v) || (isPyObject(v) && v.type === 'tuple')) {
+    const items = typeof v === 'string' ? codePoints(v) : Array.isArray(v) ? v : v.items;
     if (slice) {
       const picked = sliceIndices(items.length, slice.lower, slice.upper, slice.step).map((i) => items[i]);
-      return typeof v === 'string' ? (picked as string[]).join('') : { type: v.type, items: picked };
+      return typeof v === 'string' ? (picked as string[]).join('') : Array.isArray(v) ? picked : { type: 'tuple', items: picked };
     }
     const i = asInt(index);
-    const what = typeof v === 'string' ? 'string' : v.type;
+    const what = typeName(v) === 'str' ? 'string' : typeName(v);
     if (i === undefined) throw new PyException('TypeError', `${what} indices must be integers${typeof v === 'string' ? '' : ' or slices'}, not ${typeName(index)}`);
     const j = normIndex(i, items.length);
     if (j < 0) throw new PyException('IndexError', `${what} index out of range`);
@@ -64,7 +64,7 @@ function contains(container: PyValue, item: PyValue, ctx: CallContext): boolean 
     if (typeof item !== 'string') throw new PyException('TypeError', `'in <string>' requires string as left operand, not ${typeName(item)}`);
     return container.includes(item);
   }
-  if (container !== null && typeof container === 'object' && container.type === 'range') {
+  if (isPyObject(container) && container.type === 'range') {
     const i = asInt(item);
     if (i === undefined) {
       for (const x of iterate(container, ctx)) if (pyEquals(x, item)) return true;

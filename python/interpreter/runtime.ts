@@ -27,11 +27,17 @@ export function* iterate(v: PyValue, ctx: CallContext): Generator<PyValue> {
     }
     return;
   }
+  if (Array.isArray(v)) {
+    for (const x of [...v]) {
+      ctx.step();
+      yield x;
+    }
+    return;
+  }
   if (v !== null && typeof v === 'object') {
     switch (v.type) {
-      case 'list':
       case 'tuple':
-        for (const x of v.type === 'list' ? [...v.items] : v.items) {
+        for (const x of v.items) {
           ctx.step();
           yield x;
         }
@@ -84,8 +90,8 @@ export function listOf(v: PyValue, ctx: CallContext): PyValue[] {
 export function dedupe(items: PyValue[], ctx: CallContext): PyValue[] {
   const out: PyValue[] = [];
   for (const x of items) {
-    if (x !== null && typeof x === 'object' && (x.type === 'list' || x.type === 'set')) {
-      throw new PyException('TypeError', `unhashable type: '${x.type}'`);
+    if (x !== null && typeof x === 'object' && (Array.isArray(x) || x.type === 'set')) {
+      throw new PyException('TypeError', `unhashable type: '${typeName(x)}'`);
     }
     ctx.step();
     if (!out.some((y) => pyEquals(x, y))) out.push(x);

@@ -25,10 +25,6 @@ export class Unsupported extends Error {
   }
 }
 
-export interface PyList {
-  type: 'list';
-  items: PyValue[];
-}
 export interface PyTuple {
   type: 'tuple';
   items: PyValue[];
@@ -84,7 +80,7 @@ export type PyValue =
   | boolean
   | string
   | null
-  | PyList
+  | PyValue[]
   | PyTuple
   | PySet
   | PyRange
@@ -93,6 +89,13 @@ export type PyValue =
   | PyFunction
   | PyModule
   | PyIterator;
+
+/** The interpreter's own objects (tuple, set, range, date, ...): not a list, not None, not a scalar. */
+export type PyObject = Exclude<PyValue, bigint | number | boolean | string | null | PyValue[]>;
+
+export function isPyObject(v: PyValue): v is PyObject {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
 
 export const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
@@ -108,6 +111,7 @@ export function typeName(v: PyValue): string {
       return 'str';
   }
   if (v === null) return 'NoneType';
+  if (Array.isArray(v)) return 'list';
   switch (v.type) {
     case 'date':
       return 'datetime.date';
