@@ -7,7 +7,7 @@
  * The value model: see values.ts.
  */
 
-export { type PyValue, pyRepr, pyStr, pyStrRepr, pyTruthy } from './values.js';
+export { type PyValue, pyRepr, pyStr, pyStrRepr, pyTruthy } from './repr.js';
 export {
   pyStrip,
   pyLstrip,

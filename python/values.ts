@@ -1,95 +1,160 @@
 /**
- * The Python value model, and Python's `repr()`, `str()` and truthiness over it.
+ * The Python value model for the small Python subset that AAR legs use: the exceptions it raises,
+ * the value types, and the basic views of a value (its type name, as an int, as a float).
  *
- * - Python int   -> bigint (always, so 20 and 20.0 stay apart)
- * - Python float -> number (always, integral or not: 20.0 is the number 20)
- * - str -> string; True/False -> boolean; None -> null
- * - list -> array; dict -> Map<string, PyValue> (keeps Python's insertion order)
- *
- * Data read with the native JSON.parse enters this model through one conversion, `fromNativeJson`
- * (json-parse.ts): an integral number is an int, an object a dict. It is exact wherever the text had no
- * integral float and no integer-like key; the verifier checks that before it takes that fast path.
+ * Representation: int -> bigint, float -> number, bool -> boolean, str -> string (indexed by code point),
+ * None -> null; everything else is a tagged object. Semantics follow CPython 3.11.
  */
-import { pyFloatRepr } from './floats.js';
-import { isPyPrintable } from './unicode.js';
 
-export type PyValue = string | number | bigint | boolean | null | PyValue[] | Map<string, PyValue>;
-
-const HEX = '0123456789abcdef';
-
-function hexEscape(prefix: string, cp: number, width: number): string {
-  let s = '';
-  for (let i = width - 1; i >= 0; i--) s += HEX[(cp >>> (4 * i)) & 15];
-  return prefix + s;
-}
-
-// Printable ASCII without quote or backslash: nothing to escape.
-const PLAIN_ASCII = /^[\x20-\x26\x28-\x5b\x5d-\x7e]*$/;
-
-/** `repr(s)` of a str: Python's quote choice ("'" unless the text has ' and no "), escapes as CPython. */
-export function pyStrRepr(s: string): string {
-  if (PLAIN_ASCII.test(s)) return `'${s}'`;
-  const quote = s.indexOf("'") !== -1 && s.indexOf('"') === -1 ? '"' : "'";
-  const q = quote.charCodeAt(0);
-  let out = quote;
-  for (let i = 0; i < s.length; ) {
-    const cp = s.codePointAt(i) as number;
-    const ch = cp > 0xffff ? s.slice(i, i + 2) : s[i];
-    i += ch.length;
-    if (cp === q || cp === 0x5c) out += '\\' + ch;
-    else if (cp === 0x09) out += '\\t';
-    else if (cp === 0x0a) out += '\\n';
-    else if (cp === 0x0d) out += '\\r';
-    else if (cp < 0x20 || cp === 0x7f) out += hexEscape('\\x', cp, 2);
-    else if (cp < 0x7f || isPyPrintable(cp)) out += ch;
-    else if (cp <= 0xff) out += hexEscape('\\x', cp, 2);
-    else if (cp <= 0xffff) out += hexEscape('\\u', cp, 4);
-    else out += hexEscape('\\U', cp, 8);
+/** A Python exception the real program would raise (ZeroDivisionError, ValueError, ...). */
+export class PyException extends Error {
+  constructor(
+    readonly pyType: string,
+    readonly detail: string,
+  ) {
+    super(detail ? `${pyType}: ${detail}` : pyType);
+    this.name = 'PyException';
   }
-  return out + quote;
 }
 
-/** `repr(v)`. */
-export function pyRepr(v: PyValue): string {
+/** Something outside the supported subset: reported, never guessed. */
+export class Unsupported extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'Unsupported';
+  }
+}
+
+export interface PyTuple {
+  type: 'tuple';
+  items: PyValue[];
+}
+/** Deduplicated, in insertion order (CPython's order is hash-based, so sets are never printed). */
+export interface PySet {
+  type: 'set';
+  items: PyValue[];
+}
+export interface PyRange {
+  type: 'range';
+  start: bigint;
+  stop: bigint;
+  step: bigint;
+}
+/** datetime.date as its proleptic Gregorian ordinal (1 = 0001-01-01). */
+export interface PyDate {
+  type: 'date';
+  ordinal: number;
+}
+/** datetime.timedelta with whole days only (all that date arithmetic produces). */
+export interface PyTimedelta {
+  type: 'timedelta';
+  days: bigint;
+}
+export interface CallContext {
+  /** Counts loop iterations; throws Unsupported past the budget. */
+  step(n?: number): void;
+  /** Text written by print(). */
+  write(text: string, values: PyValue[]): void;
+}
+export interface PyFunction {
+  type: 'function';
+  name: string;
+  call: (args: PyValue[], kwargs: Map<string, PyValue>, ctx: CallContext) => PyValue;
+  attrs?: Map<string, PyValue>;
+}
+export interface PyModule {
+  type: 'module';
+  name: string;
+  attrs: Map<string, PyValue>;
+}
+/** A lazy iterator (generator expressions). */
+export interface PyIterator {
+  type: 'iterator';
+  name: string;
+  iter: Iterator<PyValue>;
+}
+
+export type PyValue =
+  | bigint
+  | number
+  | boolean
+  | string
+  | null
+  | PyValue[]
+  | PyTuple
+  | PySet
+  | PyRange
+  | PyDate
+  | PyTimedelta
+  | PyFunction
+  | PyModule
+  | PyIterator;
+
+/** The interpreter's own objects (tuple, set, range, date, ...): not a list, not None, not a scalar. */
+export type PyObject = Exclude<PyValue, bigint | number | boolean | string | null | PyValue[]>;
+
+export function isPyObject(v: PyValue): v is PyObject {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
+}
+
+export const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+export function typeName(v: PyValue): string {
   switch (typeof v) {
-    case 'string':
-      return pyStrRepr(v);
-    case 'number':
-      return pyFloatRepr(v);
     case 'bigint':
-      return v.toString();
+      return 'int';
+    case 'number':
+      return 'float';
     case 'boolean':
-      return v ? 'True' : 'False';
-    case 'object': {
-      if (v === null) return 'None';
-      if (Array.isArray(v)) return '[' + v.map(pyRepr).join(', ') + ']';
-      const parts: string[] = [];
-      for (const [k, val] of v) parts.push(`${pyRepr(k)}: ${pyRepr(val)}`);
-      return '{' + parts.join(', ') + '}';
-    }
+      return 'bool';
+    case 'string':
+      return 'str';
+  }
+  if (v === null) return 'NoneType';
+  if (Array.isArray(v)) return 'list';
+  switch (v.type) {
+    case 'date':
+      return 'datetime.date';
+    case 'timedelta':
+      return 'datetime.timedelta';
+    case 'iterator':
+      return v.name;
     default:
-      throw new TypeError(`not a Python value: ${String(v)}`);
+      return v.type;
   }
 }
 
-/** `str(v)`: the str itself for a str, otherwise the same as repr (containers repr their items). */
-export function pyStr(v: PyValue): string {
-  return typeof v === 'string' ? v : pyRepr(v);
+/** int or bool as a bigint; undefined for anything else. */
+export function asInt(v: PyValue): bigint | undefined {
+  if (typeof v === 'bigint') return v;
+  if (typeof v === 'boolean') return v ? 1n : 0n;
+  return undefined;
 }
 
-/** `bool(v)`; `undefined` stands for an absent key (e.g. the default of `d.get(k)`) and is falsy. */
-export function pyTruthy(v: PyValue | undefined): boolean {
-  if (v === undefined || v === null) return false;
-  switch (typeof v) {
-    case 'string':
-      return v.length > 0;
-    case 'number':
-      return v !== 0; // NaN is truthy in Python, and NaN !== 0
-    case 'bigint':
-      return v !== 0n;
-    case 'boolean':
-      return v;
-    default:
-      return Array.isArray(v) ? v.length > 0 : v.size > 0;
-  }
+export function isNumeric(v: PyValue): v is bigint | number | boolean {
+  return typeof v === 'bigint' || typeof v === 'number' || typeof v === 'boolean';
+}
+
+/** float(x) for a number: ints convert with round-half-even, like CPython; too large is an OverflowError. */
+export function toFloat(v: bigint | number | boolean): number {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  const f = Number(v);
+  if (!Number.isFinite(f)) throw new PyException('OverflowError', 'int too large to convert to float');
+  return f;
+}
+
+export function bitLength(n: bigint): number {
+  if (n < 0n) n = -n;
+  return n === 0n ? 0 : n.toString(2).length;
+}
+
+export function absBig(n: bigint): bigint {
+  return n < 0n ? -n : n;
+}
+
+
+export function rangeLength(r: PyRange): bigint {
+  if (r.step > 0n) return r.stop > r.start ? (r.stop - r.start + r.step - 1n) / r.step : 0n;
+  return r.start > r.stop ? (r.start - r.stop - r.step - 1n) / -r.step : 0n;
 }

@@ -4,8 +4,8 @@
  */
 import { truthy } from './compare.js';
 import { decomposeDouble, pyFloatRepr } from '../floats.js';
-import { dateFromOrdinalChecked } from './date.js';
-import { PyException, Unsupported, isPyObject, absBig, asInt, bitLength, isNumeric, toFloat, typeName, type PyValue } from './types.js';
+import { dateFromOrdinalChecked } from '../date.js';
+import { PyException, Unsupported, isPyObject, absBig, asInt, bitLength, isNumeric, toFloat, typeName, type PyValue } from '../values.js';
 
 export type BinaryOperator = '+' | '-' | '*' | '/' | '//' | '%' | '**';
 

@@ -1,6 +1,6 @@
 /** Truth, equality and ordering of Python values. */
 import { codePoints } from '../text.js';
-import { PyException, asInt, isNumeric, rangeLength, typeName, type PyValue } from './types.js';
+import { PyException, asInt, isNumeric, rangeLength, typeName, type PyValue } from '../values.js';
 
 export function truthy(v: PyValue): boolean {
   switch (typeof v) {

@@ -2,11 +2,11 @@
  * Conversions between Python values and text: int(), float() and date.fromisoformat() parsing,
  * str() and repr() (with CPython's float repr).
  */
-import { makeDate, fromOrdinal } from './date.js';
+import { makeDate, fromOrdinal } from '../date.js';
 import { pyFloatRepr, pyFloat as parseFloatText } from '../floats.js';
 import { asciiNumeral } from '../numerals.js';
-import { pyStrRepr } from '../values.js';
-import { PyException, Unsupported, isPyObject, isNumeric, toFloat, typeName, type PyDate, type PyValue } from './types.js';
+import { pyStrRepr } from '../repr.js';
+import { PyException, Unsupported, isPyObject, isNumeric, toFloat, typeName, type PyDate, type PyValue } from '../values.js';
 
 // ---------------------------------------------------------------------------------------------
 // int() and float()

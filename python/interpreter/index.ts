@@ -29,7 +29,7 @@ export {
   type PyTimedelta,
   type PyTuple,
   type PyValue,
-} from './types.js';
+} from '../values.js';
 export { codePoints, pyIsAlpha, pyLen, pyStrip } from '../text.js';
 export {
   dateFromIso,
@@ -53,5 +53,5 @@ export {
   unaryOp,
   type BinaryOperator,
 } from './arith.js';
-export { MAX_ORDINAL, daysInMonth, fromOrdinal, isLeapYear, makeDate, toOrdinal } from './date.js';
+export { MAX_ORDINAL, daysInMonth, fromOrdinal, isLeapYear, makeDate, toOrdinal } from '../date.js';
 export { fromJson, jsonPyStr, type Json } from './json.js';

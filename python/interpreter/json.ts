@@ -1,6 +1,6 @@
 /** JSON values (as JSON.parse gives them) as Python values, and their Python str(). */
 import { pyRepr, pyStr } from './convert.js';
-import { Unsupported, type PyValue } from './types.js';
+import { Unsupported, type PyValue } from '../values.js';
 
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 

@@ -1,5 +1,5 @@
 /** datetime.date arithmetic: the proleptic Gregorian calendar, ordinals, and date() with range checks. */
-import { PyException, type PyDate } from './types.js';
+import { PyException, type PyDate } from './values.js';
 
 const DAYS_BEFORE_MONTH = [0, 0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334];
 
