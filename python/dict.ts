@@ -1,4 +1,4 @@
-import { type PyValue } from './repr.js';
+import { type PyValue } from './values.js';
 
 /** A Python dict. */
 export type PyDict = Map<string, PyValue>;

@@ -7,7 +7,8 @@
  * The value model: see values.ts.
  */
 
-export { type PyValue, pyRepr, pyStr, pyStrRepr, pyTruthy } from './repr.js';
+export { type PyValue } from './values.js';
+export { pyRepr, pyStr, pyStrRepr, pyTruthy } from './repr.js';
 export {
   pyStrip,
   pyLstrip,

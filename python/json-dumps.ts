@@ -3,7 +3,7 @@
  * options (ensure_ascii=True, allow_nan=True, sort_keys=False, separators per indent) over the value model.
  */
 import { pyFloatRepr } from './floats.js';
-import { type PyValue } from './repr.js';
+import { type PyValue } from './values.js';
 
 const HEX = '0123456789abcdef';
 // Characters json writes as themselves: printable ASCII except '"' and '\'.

@@ -17,7 +17,7 @@
  * report an error exactly.
  */
 import { PyJSONDecodeError, PyRecursionError, PyValueError, scanStringPy } from './json-errors.js';
-import { type PyValue } from './repr.js';
+import { type PyValue } from './values.js';
 
 export { PyJSONDecodeError, PyRecursionError, PyValueError };
 

@@ -1,19 +1,8 @@
-/**
- * The Python value model, and Python's `repr()`, `str()` and truthiness over it.
- *
- * - Python int   -> bigint (always, so 20 and 20.0 stay apart)
- * - Python float -> number (always, integral or not: 20.0 is the number 20)
- * - str -> string; True/False -> boolean; None -> null
- * - list -> array; dict -> Map<string, PyValue> (keeps Python's insertion order)
- *
- * Data read with the native JSON.parse enters this model through one conversion, `fromNativeJson`
- * (json-parse.ts): an integral number is an int, an object a dict. It is exact wherever the text had no
- * integral float and no integer-like key; the verifier checks that before it takes that fast path.
- */
+/** Python's `repr()`, `str()` and `bool()` over the value model of values.ts. */
+import { fromOrdinal } from './date.js';
 import { pyFloatRepr } from './floats.js';
 import { isPyPrintable } from './unicode.js';
-
-export type PyValue = string | number | bigint | boolean | null | PyValue[] | Map<string, PyValue>;
+import { Unsupported, rangeLength, typeName, type PyObject, type PyValue } from './values.js';
 
 const HEX = '0123456789abcdef';
 
@@ -49,6 +38,35 @@ export function pyStrRepr(s: string): string {
   return out + quote;
 }
 
+function pad(n: number, width: number): string {
+  return String(n).padStart(width, '0');
+}
+
+/** repr() (or str() when `asStr`) of a tagged object. */
+function objectText(v: PyObject, asStr: boolean): string {
+  switch (v.type) {
+    case 'tuple':
+      return v.items.length === 1 ? `(${pyRepr(v.items[0])},)` : `(${v.items.map(pyRepr).join(', ')})`;
+    case 'set':
+      if (v.items.length === 0) return 'set()';
+      throw new Unsupported('str() of a non-empty set is not supported (its order depends on hashing)');
+    case 'range':
+      return v.step === 1n ? `range(${v.start}, ${v.stop})` : `range(${v.start}, ${v.stop}, ${v.step})`;
+    case 'date': {
+      const { year, month, day } = fromOrdinal(v.ordinal);
+      return asStr ? `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}` : `datetime.date(${year}, ${month}, ${day})`;
+    }
+    case 'timedelta': {
+      const d = v.days;
+      if (!asStr) return d === 0n ? 'datetime.timedelta(0)' : `datetime.timedelta(days=${d})`;
+      if (d === 0n) return '0:00:00';
+      return `${d} day${d === 1n || d === -1n ? '' : 's'}, 0:00:00`;
+    }
+    default:
+      throw new Unsupported(`str() of a ${typeName(v)} is not supported`);
+  }
+}
+
 /** `repr(v)`. */
 export function pyRepr(v: PyValue): string {
   switch (typeof v) {
@@ -63,6 +81,7 @@ export function pyRepr(v: PyValue): string {
     case 'object': {
       if (v === null) return 'None';
       if (Array.isArray(v)) return '[' + v.map(pyRepr).join(', ') + ']';
+      if (!(v instanceof Map)) return objectText(v, false);
       const parts: string[] = [];
       for (const [k, val] of v) parts.push(`${pyRepr(k)}: ${pyRepr(val)}`);
       return '{' + parts.join(', ') + '}';
@@ -72,9 +91,11 @@ export function pyRepr(v: PyValue): string {
   }
 }
 
-/** `str(v)`: the str itself for a str, otherwise the same as repr (containers repr their items). */
+/** `str(v)`, as print() writes it: the str itself, a date as YYYY-MM-DD, otherwise repr (containers repr their items). */
 export function pyStr(v: PyValue): string {
-  return typeof v === 'string' ? v : pyRepr(v);
+  if (typeof v === 'string') return v;
+  if (v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Map)) return objectText(v, true);
+  return pyRepr(v);
 }
 
 /** `bool(v)`; `undefined` stands for an absent key (e.g. the default of `d.get(k)`) and is falsy. */
@@ -89,7 +110,18 @@ export function pyTruthy(v: PyValue | undefined): boolean {
       return v !== 0n;
     case 'boolean':
       return v;
+  }
+  if (Array.isArray(v)) return v.length > 0;
+  if (v instanceof Map) return v.size > 0;
+  switch (v.type) {
+    case 'tuple':
+    case 'set':
+      return v.items.length > 0;
+    case 'range':
+      return rangeLength(v) > 0n;
+    case 'timedelta':
+      return v.days !== 0n;
     default:
-      return Array.isArray(v) ? v.length > 0 : v.size > 0;
+      return true;
   }
 }

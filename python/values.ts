@@ -1,9 +1,15 @@
 /**
- * The Python value model for the small Python subset that AAR legs use: the exceptions it raises,
- * the value types, and the basic views of a value (its type name, as an int, as a float).
+ * The one Python value model (CPython 3.11 semantics), used by the verifier and the interpreter alike:
  *
- * Representation: int -> bigint, float -> number, bool -> boolean, str -> string (indexed by code point),
- * None -> null; everything else is a tagged object. Semantics follow CPython 3.11.
+ * - int -> bigint (always, so 20 and 20.0 stay apart); float -> number (always: 20.0 is the number 20)
+ * - str -> string (indexed by code point where Python indexes); True/False -> boolean; None -> null
+ * - list -> array; dict -> Map<string, PyValue> (keeps Python's insertion order)
+ * - tuple, set, range, datetime.date, datetime.timedelta, functions, modules, iterators -> tagged objects
+ *
+ * Data read with the native JSON.parse enters this model through one conversion, `fromNativeJson`
+ * (json-parse.ts): an integral number is an int, an object a dict. It is exact wherever the text had no
+ * integral float and no integer-like key; the verifier checks that before it takes that fast path.
+ * Also here: the exceptions the interpreter raises, and the basic views of a value (type name, as int/float).
  */
 
 /** A Python exception the real program would raise (ZeroDivisionError, ValueError, ...). */
@@ -81,6 +87,7 @@ export type PyValue =
   | string
   | null
   | PyValue[]
+  | Map<string, PyValue>
   | PyTuple
   | PySet
   | PyRange
@@ -90,11 +97,11 @@ export type PyValue =
   | PyModule
   | PyIterator;
 
-/** The interpreter's own objects (tuple, set, range, date, ...): not a list, not None, not a scalar. */
-export type PyObject = Exclude<PyValue, bigint | number | boolean | string | null | PyValue[]>;
+/** The tagged objects (tuple, set, range, date, ...): not a scalar, None, list or dict. */
+export type PyObject = Exclude<PyValue, bigint | number | boolean | string | null | PyValue[] | Map<string, PyValue>>;
 
-export function isPyObject(v: PyValue): v is PyObject {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
+export function isPyObject(v: PyValue | undefined): v is PyObject {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Map);
 }
 
 export const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
@@ -112,6 +119,7 @@ export function typeName(v: PyValue): string {
   }
   if (v === null) return 'NoneType';
   if (Array.isArray(v)) return 'list';
+  if (v instanceof Map) return 'dict';
   switch (v.type) {
     case 'date':
       return 'datetime.date';

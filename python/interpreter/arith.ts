@@ -2,7 +2,7 @@
  * Arithmetic with Python semantics: ints are exact (BigInt), `/` is true division correctly rounded,
  * `//` and `%` floor, `**` with CPython's special cases; dates and timedeltas add and subtract.
  */
-import { truthy } from './compare.js';
+import { pyTruthy } from '../repr.js';
 import { decomposeDouble, pyFloatRepr } from '../floats.js';
 import { dateFromOrdinalChecked } from '../date.js';
 import { PyException, Unsupported, isPyObject, absBig, asInt, bitLength, isNumeric, toFloat, typeName, type PyValue } from '../values.js';
@@ -221,14 +221,14 @@ export function binaryOp(op: BinaryOperator, a: PyValue, b: PyValue): PyValue {
     }
   }
   if (Array.isArray(a) && op === '*' && bi !== undefined) return repeat(a, bi, 'list');
-  if (a !== null && typeof a === 'object' && !Array.isArray(a) && a.type === 'tuple' && op === '*' && bi !== undefined) {
+  if (isPyObject(a) && a.type === 'tuple' && op === '*' && bi !== undefined) {
     return { type: a.type, items: repeat(a.items, bi, a.type) };
   }
   throw new PyException('TypeError', `unsupported operand type(s) for ${op}: '${typeName(a)}' and '${typeName(b)}'`);
 }
 
 export function unaryOp(op: '-' | '+' | '~' | 'not', v: PyValue): PyValue {
-  if (op === 'not') return !truthy(v);
+  if (op === 'not') return !pyTruthy(v);
   const i = asInt(v);
   if (i !== undefined) return op === '-' ? -i : op === '+' ? i : -(i + 1n);
   if (typeof v === 'number' && op !== '~') return op === '-' ? -v : v;

@@ -1,6 +1,6 @@
 /** Attributes and methods of values: str methods, list.append, date fields, module and class members. */
 import { arity, fn } from './runtime.js';
-import { PyException, Unsupported, fromOrdinal, pyIsAlpha, pyLen, pyStr, pyStrip, typeName, type PyFunction, type PyValue } from './index.js';
+import { PyException, Unsupported, isPyObject, fromOrdinal, pyIsAlpha, pyLen, pyStr, pyStrip, typeName, type PyFunction, type PyValue } from './index.js';
 
 function method(name: string, call: PyFunction['call']): PyFunction {
   return fn(name, call);
@@ -42,7 +42,7 @@ export function getAttribute(v: PyValue, attr: string): PyValue {
         return null;
       });
     }
-  } else if (v !== null && typeof v === 'object') {
+  } else if (isPyObject(v)) {
     switch (v.type) {
       case 'module':
       case 'function': {

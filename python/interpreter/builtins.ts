@@ -17,7 +17,7 @@ import {
   pyOrder,
   pyStr,
   rangeLength,
-  truthy,
+  pyTruthy,
   typeName,
   type CallContext,
   type PyFunction,
@@ -141,13 +141,14 @@ export const BUILTINS = new Map<string, PyFunction>(
       }],
       ['float', (a, k) => (arity('float', a, k, 0, 1), a.length ? pyFloat(a[0]) : 0)],
       ['str', (a, k) => (arity('str', a, k, 0, 1), a.length ? pyStr(a[0]) : '')],
-      ['bool', (a, k) => (arity('bool', a, k, 0, 1), a.length ? truthy(a[0]) : false)],
+      ['bool', (a, k) => (arity('bool', a, k, 0, 1), a.length ? pyTruthy(a[0]) : false)],
       ['len', (a, k) => {
         arity('len', a, k, 1);
         const v = a[0];
         if (typeof v === 'string') return BigInt(pyLen(v));
         if (v !== null && typeof v === 'object') {
           if (Array.isArray(v)) return BigInt(v.length);
+          if (v instanceof Map) return BigInt(v.size);
           if (v.type === 'tuple' || v.type === 'set') return BigInt(v.items.length);
           if (v.type === 'range') return rangeLength(v);
         }
@@ -197,12 +198,12 @@ export const BUILTINS = new Map<string, PyFunction>(
       }],
       ['all', (a, k, ctx) => {
         arity('all', a, k, 1);
-        for (const x of iterate(a[0], ctx)) if (!truthy(x)) return false;
+        for (const x of iterate(a[0], ctx)) if (!pyTruthy(x)) return false;
         return true;
       }],
       ['any', (a, k, ctx) => {
         arity('any', a, k, 1);
-        for (const x of iterate(a[0], ctx)) if (truthy(x)) return true;
+        for (const x of iterate(a[0], ctx)) if (pyTruthy(x)) return true;
         return false;
       }],
       ['print', pyPrint],

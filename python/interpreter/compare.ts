@@ -1,32 +1,6 @@
-/** Truth, equality and ordering of Python values. */
+/** Equality and ordering of Python values. */
 import { codePoints } from '../text.js';
-import { PyException, asInt, isNumeric, rangeLength, typeName, type PyValue } from '../values.js';
-
-export function truthy(v: PyValue): boolean {
-  switch (typeof v) {
-    case 'bigint':
-      return v !== 0n;
-    case 'number':
-      return v !== 0; // NaN is true in Python
-    case 'boolean':
-      return v;
-    case 'string':
-      return v.length > 0;
-  }
-  if (v === null) return false;
-  if (Array.isArray(v)) return v.length > 0;
-  switch (v.type) {
-    case 'tuple':
-    case 'set':
-      return v.items.length > 0;
-    case 'range':
-      return rangeLength(v) > 0n;
-    case 'timedelta':
-      return v.days !== 0n;
-    default:
-      return true;
-  }
-}
+import { PyException, Unsupported, asInt, isNumeric, rangeLength, typeName, type PyValue } from '../values.js';
 
 function sequencesEqual(a: PyValue[], b: PyValue[]): boolean {
   return a.length === b.length && a.every((x, i) => pyEquals(x, b[i]));
@@ -44,6 +18,7 @@ export function pyEquals(a: PyValue, b: PyValue): boolean {
   if (a === null || b === null) return a === b;
   if (typeof a !== 'object' || typeof b !== 'object') return false;
   if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && sequencesEqual(a, b);
+  if (a instanceof Map || b instanceof Map) throw new Unsupported('comparing dicts is not supported');
   if (a.type === 'tuple' && b.type === 'tuple') return sequencesEqual(a.items, b.items);
   if (a.type === 'set' && b.type === 'set') {
     return a.items.length === b.items.length && a.items.every((x) => b.items.some((y) => pyEquals(x, y)));
@@ -87,7 +62,7 @@ export function pyOrder(op: '<' | '<=' | '>' | '>=', a: PyValue, b: PyValue): bo
   }
   let c: number | undefined;
   if (typeof a === 'string' && typeof b === 'string') c = compareCodePoints(a, b);
-  else if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
+  else if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object' && !(a instanceof Map) && !(b instanceof Map)) {
     const x = Array.isArray(a) ? a : a.type === 'tuple' ? a.items : undefined;
     const y = Array.isArray(b) ? b : b.type === 'tuple' ? b.items : undefined;
     if (x && y && Array.isArray(a) === Array.isArray(b)) {

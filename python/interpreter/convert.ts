@@ -1,11 +1,8 @@
-/**
- * Conversions between Python values and text: int(), float() and date.fromisoformat() parsing,
- * str() and repr() (with CPython's float repr).
- */
+/** int(), float() and date.fromisoformat() of the interpreter (str() and repr() are in ../repr.ts). */
 import { makeDate, fromOrdinal } from '../date.js';
 import { pyFloatRepr, pyFloat as parseFloatText } from '../floats.js';
 import { asciiNumeral } from '../numerals.js';
-import { pyStrRepr } from '../repr.js';
+import { pyRepr } from '../repr.js';
 import { PyException, Unsupported, isPyObject, isNumeric, toFloat, typeName, type PyDate, type PyValue } from '../values.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -56,54 +53,6 @@ export function parseFloatLiteral(s: string): number {
 
 // ---------------------------------------------------------------------------------------------
 // str() and repr()
-
-export function pyRepr(v: PyValue): string {
-  if (typeof v === 'string') return pyStrRepr(v);
-  if (isPyObject(v)) {
-    if (v.type === 'date') {
-      const { year, month, day } = fromOrdinal(v.ordinal);
-      return `datetime.date(${year}, ${month}, ${day})`;
-    }
-    if (v.type === 'timedelta') return v.days === 0n ? 'datetime.timedelta(0)' : `datetime.timedelta(days=${v.days})`;
-  }
-  return pyStr(v);
-}
-
-/** str(x), as print() writes it. */
-export function pyStr(v: PyValue): string {
-  switch (typeof v) {
-    case 'bigint':
-      return v.toString();
-    case 'number':
-      return pyFloatRepr(v);
-    case 'boolean':
-      return v ? 'True' : 'False';
-    case 'string':
-      return v;
-  }
-  if (v === null) return 'None';
-  if (Array.isArray(v)) return `[${v.map(pyRepr).join(', ')}]`;
-  switch (v.type) {
-    case 'tuple':
-      return v.items.length === 1 ? `(${pyRepr(v.items[0])},)` : `(${v.items.map(pyRepr).join(', ')})`;
-    case 'set':
-      if (v.items.length === 0) return 'set()';
-      throw new Unsupported('str() of a non-empty set is not supported (its order depends on hashing)');
-    case 'range':
-      return v.step === 1n ? `range(${v.start}, ${v.stop})` : `range(${v.start}, ${v.stop}, ${v.step})`;
-    case 'date': {
-      const { year, month, day } = fromOrdinal(v.ordinal);
-      return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-    }
-    case 'timedelta': {
-      const d = v.days;
-      if (d === 0n) return '0:00:00';
-      return `${d} day${d === 1n || d === -1n ? '' : 's'}, 0:00:00`;
-    }
-    default:
-      throw new Unsupported(`str() of a ${typeName(v)} is not supported`);
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // date.fromisoformat()

@@ -4,7 +4,7 @@ import { getAttribute } from './attributes.js';
 import { BUILTINS, ISLEAP, OTHER_BUILTINS } from './builtins.js';
 import { compareValues, subscript } from './operators.js';
 import { dedupe, iterate, listOf, type ExecContext } from './runtime.js';
-import { PyException, Unsupported, isPyObject, absBig, asInt, binaryOp, truthy, typeName, unaryOp, type PyValue } from './index.js';
+import { PyException, Unsupported, isPyObject, absBig, asInt, binaryOp, pyTruthy, typeName, unaryOp, type PyValue } from './index.js';
 import { divisors, leapYearsBetween } from '../../tasks/golden/transforms.js';
 
 /** Variables of one scope; generator expressions get a child scope, like Python 3. */
@@ -53,7 +53,7 @@ export class Evaluator {
         let v: PyValue = null;
         for (const x of e.values) {
           v = this.eval(x, scope);
-          if (e.op === 'and' ? !truthy(v) : truthy(v)) return v;
+          if (e.op === 'and' ? !pyTruthy(v) : pyTruthy(v)) return v;
         }
         return v;
       }
@@ -67,7 +67,7 @@ export class Evaluator {
         return true;
       }
       case 'ifexp':
-        return truthy(this.eval(e.test, scope)) ? this.eval(e.body, scope) : this.eval(e.orelse, scope);
+        return pyTruthy(this.eval(e.test, scope)) ? this.eval(e.body, scope) : this.eval(e.orelse, scope);
       case 'call':
         return this.call(e, scope);
       case 'attribute':
@@ -105,7 +105,7 @@ export class Evaluator {
         self.ctx.step();
         const inner = new Scope(scope);
         self.assign(c.target, item, inner);
-        if (c.conds.every((cond) => truthy(self.eval(cond, inner)))) yield self.eval(c.elt, inner);
+        if (c.conds.every((cond) => pyTruthy(self.eval(cond, inner)))) yield self.eval(c.elt, inner);
       }
     })();
   }

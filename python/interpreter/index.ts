@@ -38,10 +38,9 @@ export {
   parseIntLiteral,
   pyFloat,
   pyInt,
-  pyRepr,
-  pyStr,
 } from './convert.js';
-export { pyEquals, pyOrder, truthy } from './compare.js';
+export { pyEquals, pyOrder } from './compare.js';
+export { pyRepr, pyStr, pyTruthy } from '../repr.js';
 export {
   binaryOp,
   floatPow,

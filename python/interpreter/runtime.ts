@@ -1,5 +1,5 @@
 /** Runtime helpers for evaluation: the step budget and print capture, iteration, and argument checks. */
-import { PyException, Unsupported, asInt, pyEquals, typeName, type CallContext, type PyFunction, type PyValue } from './index.js';
+import { PyException, Unsupported, isPyObject, asInt, pyEquals, typeName, type CallContext, type PyFunction, type PyValue } from './index.js';
 
 export const DEFAULT_MAX_STEPS = 1_000_000;
 
@@ -34,7 +34,7 @@ export function* iterate(v: PyValue, ctx: CallContext): Generator<PyValue> {
     }
     return;
   }
-  if (v !== null && typeof v === 'object') {
+  if (isPyObject(v)) {
     switch (v.type) {
       case 'tuple':
         for (const x of v.items) {
@@ -90,7 +90,7 @@ export function listOf(v: PyValue, ctx: CallContext): PyValue[] {
 export function dedupe(items: PyValue[], ctx: CallContext): PyValue[] {
   const out: PyValue[] = [];
   for (const x of items) {
-    if (x !== null && typeof x === 'object' && (Array.isArray(x) || x.type === 'set')) {
+    if (x !== null && typeof x === 'object' && (Array.isArray(x) || x instanceof Map || x.type === 'set')) {
       throw new PyException('TypeError', `unhashable type: '${typeName(x)}'`);
     }
     ctx.step();
