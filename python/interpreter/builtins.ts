@@ -25,7 +25,7 @@ import {
   type PyRange,
   type PyValue,
 } from './index.js';
-import { digitalRoot } from '../../tasks/golden/transforms.js';
+import { digitalRoot } from './number-theory.js';
 
 function minMax(name: 'min' | 'max', args: PyValue[], kwargs: Map<string, PyValue>, ctx: CallContext): PyValue {
   if (kwargs.size) throw new Unsupported(`keyword arguments to ${name}() are not supported`);

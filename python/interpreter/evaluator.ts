@@ -5,7 +5,7 @@ import { BUILTINS, ISLEAP, OTHER_BUILTINS } from './builtins.js';
 import { compareValues, subscript } from './operators.js';
 import { dedupe, iterate, listOf, type ExecContext } from './runtime.js';
 import { PyException, Unsupported, isPyObject, absBig, asInt, binaryOp, pyTruthy, typeName, unaryOp, type PyValue } from './index.js';
-import { divisors, leapYearsBetween } from '../../tasks/golden/transforms.js';
+import { divisors, leapYearsBetween } from './number-theory.js';
 
 /** Variables of one scope; generator expressions get a child scope, like Python 3. */
 export class Scope {

@@ -5,7 +5,7 @@
 import { DIGITAL_ROOT_FUNCTION } from './builtins.js';
 import { tokenize, type Token } from './lexer.js';
 import { PyException, Unsupported, absBig, pyInt, type PyFunction, type PyValue } from './index.js';
-import { largestPrimeFactor, nextPrime, primeFactors, toRoman } from '../../tasks/golden/transforms.js';
+import { largestPrimeFactor, nextPrime, primeFactors, toRoman } from './number-theory.js';
 
 function native(name: string, impl: (n: bigint) => PyValue): PyFunction {
   return {
