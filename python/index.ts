@@ -25,6 +25,8 @@ export {
   parsePyJson,
   parsePyJsonLine,
   fromNativeJson,
+  fromNativeJsonPart,
+  type JsonShape,
   PyJSONDecodeError,
   PyValueError,
   PyRecursionError,

@@ -1,5 +1,5 @@
 import { findToolDoc } from '../tools/catalog/docs.js';
-import { fromNativeJson, parsePyJsonLine, pySplitlines, pyStrip, pyTruthy, type PyValue } from '../python/index.js';
+import { fromNativeJsonPart, parsePyJsonLine, pySplitlines, pyStrip, pyTruthy, type PyValue } from '../python/index.js';
 import { dependsOnPythonTypes, isPyDict, pyGet, type PyDict } from '../python/dict.js';
 import { canonicalPage, referenceNormalizeUrl } from './urls.js';
 
@@ -53,6 +53,9 @@ function toCall(entry: PyDict): LoggedCall {
  * Python-typed parser takes over where they could differ: NaN/Infinity (JSON.parse refuses them), and
  * arguments holding integral numbers (20 vs 20.0 print differently) or integer-like keys (kept in order).
  */
+/** What scoring reads of a log line (toCall); on the fast path only these parts are converted. */
+const LOGGED_PARTS = { tool: true, url: true, resolved_url: true, args: true, success: true, result_preview: true } as const;
+
 function parseLine(line: string): PyValue | undefined {
   let fast: unknown;
   try {
@@ -61,7 +64,7 @@ function parseLine(line: string): PyValue | undefined {
     fast = undefined;
   }
   if (fast !== undefined && !(fast && typeof fast === 'object' && !Array.isArray(fast) && dependsOnPythonTypes((fast as Record<string, unknown>).args))) {
-    return fromNativeJson(fast);
+    return fromNativeJsonPart(fast, LOGGED_PARTS);
   }
   try {
     return parsePyJsonLine(line);
