@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pyReadText } from '../verifier/python/index.js';
+import { pyReadText } from '../python/index.js';
 
 /**
  * The trial folder: everything needed to re-score a trial offline.

@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { evaluateExpression, pyStr } from '../../../tasks/golden/pyexpr.js';
+import { evaluateExpression, pyStr } from '../../../python/interpreter/expression.js';
 import { applyTransform } from '../../../tasks/aar/golden/transforms.js';
 import type { JsonValue, Leg } from '../../../tasks/aar/schema.js';
 import { runChain, type ConcreteCall } from '../../../tasks/aar/world/golden-calls.js';

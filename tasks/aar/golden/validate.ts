@@ -21,13 +21,10 @@
 import type { LoadedLeg } from '../load.js';
 import type { JsonValue, Stop } from '../schema.js';
 import { applyTransform } from './transforms.js';
-import { evaluateExpression } from '../../golden/pyexpr.js';
-import { runProgram, type ProgramResult } from '../../golden/pyprogram.js';
-import { tokenize, type Token } from '../../golden/pylex.js';
-import { fromJson, isNumeric, jsonPyStr, pyEquals, pyRepr, pyStr, type Json, type PyValue } from '../../golden/pyvalue.js';
-
-// Jest runs tests in a vm sandbox where each global lookup is slow; bind the globals used here once.
-const { Object, JSON } = globalThis;
+import { evaluateExpression } from '../../../python/interpreter/expression.js';
+import { runProgram, type ProgramResult } from '../../../python/interpreter/program.js';
+import { tokenize, type Token } from '../../../python/interpreter/lexer.js';
+import { fromJson, isNumeric, jsonPyStr, pyEquals, pyRepr, pyStr, typeName, type Json, type PyValue } from '../../../python/interpreter/index.js';
 
 export const CHECK_KINDS = ['reason_transform', 'reason_code', 'compute_expression', 'compute_code', 'passcode', 'tool_code'] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];
@@ -89,7 +86,7 @@ function showComputed(v: PyValue): string {
   try {
     return pyRepr(v);
   } catch {
-    return `<${typeof v === 'object' && v !== null ? v.type : typeof v}>`;
+    return `<${typeof v === 'object' && v !== null ? typeName(v) : typeof v}>`;
   }
 }
 

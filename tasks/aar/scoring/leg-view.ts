@@ -1,6 +1,6 @@
 import { findTool } from '../../../tools/catalog/index.js';
-import { pyFloat, PyFloat, pyIntStr, pyLower, pyStr, pyStrip, type PyValue } from '../../../verifier/python/index.js';
-import { isPyDict, pyGet, pyKeys, pyList, type PyDict } from '../../../verifier/pydict.js';
+import { pyFloat, pyLower, pyStr, pyStrip, type PyValue } from '../../../python/index.js';
+import { isPyDict, pyGet, pyKeys, pyList, type PyDict } from '../../../python/dict.js';
 import { canonicalPage, referenceNormalizeUrl } from '../../../tools/wikipedia/page-identity.js';
 
 /** A golden argument, with the text forms the matching rule compares already computed. */
@@ -57,7 +57,7 @@ export function goldenArgText(value: PyValue): GoldenArg['text'] {
  * give the same verdict, and a leg read without Python's float types scores the same.
  */
 function expectedValueText(value: PyValue): string {
-  if (value instanceof PyFloat && Number.isInteger(value.value) && Math.abs(value.value) < 1e16) return pyIntStr(value.value);
+  if (typeof value === 'number' && Number.isInteger(value) && Math.abs(value) < 1e16) return BigInt(value).toString();
   return pyStrip(pyStr(value));
 }
 
@@ -95,7 +95,7 @@ export function buildLegView(leg: PyDict): LegView {
     pageStops: 0,
     toolStops: 0,
     reasonStops: 0,
-    expectedAnswer: pyStrip(pyStr(passcode === undefined ? -1 : passcode)),
+    expectedAnswer: pyStrip(pyStr(passcode === undefined ? -1n : passcode)),
     referencePages: new Set(),
     canonicalPages: new Set(),
     goldenSteps: [],

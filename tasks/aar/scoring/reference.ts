@@ -1,4 +1,4 @@
-import { pyFloat, pyFormatFixed, pyIntOfFloat, pyMatchesSingleDigit, pyRepr, pyRound, pyStrip } from '../../../verifier/python/index.js';
+import { pyFloat, pyFormatFixed, pyIntOfFloat, pyMatchesSingleDigit, pyRepr, pyRound, pyStrip } from '../../../python/index.js';
 import { referenceArgsMatch } from './args-match.js';
 import type { LegView } from './leg-view.js';
 import type { LoggedCall } from './tool-log.js';

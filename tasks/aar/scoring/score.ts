@@ -1,9 +1,9 @@
-import { PyFloat, pyJsonDumps, type PyValue } from '../../../verifier/python/index.js';
+import { fromNativeJson, pyJsonDumps, type PyValue } from '../../../python/index.js';
 import { parseLegForScoring } from './leg-tree.js';
 import { buildLegView, legViewOfText, type LegView } from './leg-view.js';
 import { computePaperMetrics, type PaperMetrics } from './paper.js';
 import type { RunFacts } from '../../../trial/run-facts.js';
-import { isPyDict, type PyDict } from '../../../verifier/pydict.js';
+import { isPyDict, type PyDict } from '../../../python/dict.js';
 import { computeReferenceFields, REFERENCE_FIELDS, REFERENCE_FLOAT_FIELDS, type ReferenceFields } from './reference.js';
 import { parseToolLog } from './tool-log.js';
 
@@ -15,14 +15,15 @@ export interface TrialScore extends ReferenceFields, PaperMetrics {
 
 /**
  * A leg for scoring: its JSON text (read with Python's types, so 20.0 stays a float), or an already parsed
- * leg object (a plain JSON value: integral floats then read as ints).
+ * leg object (a plain JSON value, read with fromNativeJson: integral floats then read as ints).
  */
 export type ScorableLeg = string | object;
 
 export function legView(leg: ScorableLeg): LegView {
   if (typeof leg === 'string') return legViewOfText(leg, parseLegForScoring);
-  if (!isPyDict(leg as PyValue)) throw new Error('a leg must be a JSON object');
-  return buildLegView(leg as PyDict);
+  const tree = fromNativeJson(leg);
+  if (!isPyDict(tree)) throw new Error('a leg must be a JSON object');
+  return buildLegView(tree);
 }
 
 /**
@@ -42,7 +43,8 @@ const FLOAT_FIELDS = new Set<string>([...REFERENCE_FLOAT_FIELDS, 'pvr', 'rcr', '
 export function scoreToJson(score: TrialScore | ReferenceFields): string {
   const out = new Map<string, PyValue>();
   for (const [key, value] of Object.entries(score)) {
-    out.set(key, typeof value === 'number' && FLOAT_FIELDS.has(key) ? new PyFloat(value) : (value as PyValue));
+    const int = typeof value === 'number' && !FLOAT_FIELDS.has(key) && Number.isInteger(value);
+    out.set(key, int ? BigInt(value) : (value as PyValue));
   }
   return pyJsonDumps(out, 2) + '\n';
 }

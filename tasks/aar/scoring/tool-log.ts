@@ -1,6 +1,6 @@
 import { findTool } from '../../../tools/catalog/index.js';
-import { parsePyJsonLine, pySplitlines, pyStrip, pyTruthy, type PyValue } from '../../../verifier/python/index.js';
-import { dependsOnPythonTypes, isPyDict, pyGet, type PyDict } from '../../../verifier/pydict.js';
+import { fromNativeJsonPart, parsePyJsonLine, pySplitlines, pyStrip, pyTruthy, type PyValue } from '../../../python/index.js';
+import { dependsOnPythonTypes, isPyDict, pyGet, type PyDict } from '../../../python/dict.js';
 import { canonicalPage, referenceNormalizeUrl } from '../../../tools/wikipedia/page-identity.js';
 import type { ToolLogField } from '../../../trial/tool-log.js';
 
@@ -57,6 +57,9 @@ function toCall(entry: PyDict): LoggedCall {
  * Python-typed parser takes over where they could differ: NaN/Infinity (JSON.parse refuses them), and
  * arguments holding integral numbers (20 vs 20.0 print differently) or integer-like keys (kept in order).
  */
+/** What scoring reads of a log line (toCall); on the fast path only these parts are converted. */
+const LOGGED_PARTS = { tool: true, url: true, resolved_url: true, args: true, success: true, result_preview: true } as const;
+
 function parseLine(line: string): PyValue | undefined {
   let fast: unknown;
   try {
@@ -65,7 +68,7 @@ function parseLine(line: string): PyValue | undefined {
     fast = undefined;
   }
   if (fast !== undefined && !(fast && typeof fast === 'object' && !Array.isArray(fast) && dependsOnPythonTypes((fast as Record<string, unknown>).args))) {
-    return fast as PyValue;
+    return fromNativeJsonPart(fast, LOGGED_PARTS);
   }
   try {
     return parsePyJsonLine(line);

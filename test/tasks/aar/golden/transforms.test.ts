@@ -1,7 +1,6 @@
 import { REASON_TRANSFORMS } from '../../../../tasks/aar/schema.js';
+import { TRANSFORMS, applyTransform } from '../../../../tasks/aar/golden/transforms.js';
 import {
-  TRANSFORMS,
-  applyTransform,
   divisors,
   largestPrimeFactor,
   leapYearsBetween,
@@ -10,7 +9,7 @@ import {
   primeFactors,
   romanLength,
   toRoman,
-} from '../../../../tasks/aar/golden/transforms.js';
+} from '../../../../python/interpreter/number-theory.js';
 
 /** [input as the leg stores it, what the leg's Python snippet prints]; checked against CPython 3.11. */
 const CASES: Record<string, Array<[unknown, number | string]>> = {
