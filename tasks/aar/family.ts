@@ -11,7 +11,7 @@ import { stepBudget } from './schema.js';
 import { AAR_REPORT, type AarFigures } from './scoring/report.js';
 import { scoreToJson, scoreTrial, type TrialScore } from './scoring/score.js';
 
-/** The oracle program (harness/agents/oracle/program.ts), bundled by the build. */
+/** The oracle program (./oracle.ts), bundled by the build (it runs inside the container). */
 const ORACLE_BUNDLE = packagePath('dist', 'agents', 'oracle.cjs');
 
 /** The Amazing Agent Race: legs of stops, a passcode answer, FA/PVR/RCR. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { flattenPoint, latitude, longitude, numberLike, place, placeList, point, text } from './args.js';
 import { defineTool } from './define.js';
+import type { ToolDefinition, ToolSpec } from './types.js';
 
 const travelMode = z
   .string()
@@ -9,31 +10,29 @@ const travelMode = z
 
 const MODE_DOC = 'driving (default), walking, bicycling or transit';
 
-export const mapsGeocode = defineTool({
+/** A Google Maps tool: answered at the gateway by the google-maps provider. */
+function mapsTool(spec: Omit<ToolSpec, 'group' | 'runsIn' | 'provider'>): ToolDefinition {
+  return defineTool({ ...spec, group: 'maps', runsIn: 'gateway', provider: 'google-maps' });
+}
+
+export const mapsGeocode = mapsTool({
   name: 'maps_geocode',
-  group: 'maps',
   summary: 'Turn an address or place name into coordinates (Google Geocoding).',
   returns: 'JSON with formatted_address, location {lat, lng} and place_id of the best matches',
   args: z.object({ address: text('address').describe('address or place name') }),
   example: { address: 'Mount Everest' },
-  runsIn: 'gateway',
-  provider: 'google-maps',
 });
 
-export const mapsReverseGeocode = defineTool({
+export const mapsReverseGeocode = mapsTool({
   name: 'maps_reverse_geocode',
-  group: 'maps',
   summary: 'Turn coordinates into an address (Google Geocoding).',
   returns: 'JSON with formatted_address, place_id and address_components of the matches',
   args: z.preprocess(flattenPoint, z.object({ latitude, longitude })),
   example: { latitude: 27.9881, longitude: 86.925 },
-  runsIn: 'gateway',
-  provider: 'google-maps',
 });
 
-export const mapsSearchPlaces = defineTool({
+export const mapsSearchPlaces = mapsTool({
   name: 'maps_search_places',
-  group: 'maps',
   summary: 'Search places by text, optionally near a location (Google Places Text Search).',
   returns: 'JSON with a places array (name, formatted_address, location, place_id, rating, types) and its count',
   args: z.object({
@@ -42,24 +41,18 @@ export const mapsSearchPlaces = defineTool({
     radius: numberLike.pipe(z.number().positive()).optional().describe('search radius around location, in meters'),
   }),
   example: { query: 'hotels near Provincial Assembly of Balochistan' },
-  runsIn: 'gateway',
-  provider: 'google-maps',
 });
 
-export const mapsPlaceDetails = defineTool({
+export const mapsPlaceDetails = mapsTool({
   name: 'maps_place_details',
-  group: 'maps',
   summary: 'Details of one place by its Google place_id.',
   returns: 'JSON with name, address, location, phone, website, rating and opening hours',
   args: z.object({ place_id: text('place_id').describe('a place_id from maps_geocode or maps_search_places') }),
   example: { place_id: 'ChIJN1t_tDeuEmsRUsoyG83frY4' },
-  runsIn: 'gateway',
-  provider: 'google-maps',
 });
 
-export const mapsDistanceMatrix = defineTool({
+export const mapsDistanceMatrix = mapsTool({
   name: 'maps_distance_matrix',
-  group: 'maps',
   summary: 'Travel distance and duration between origins and destinations (Google Distance Matrix).',
   returns: 'JSON with origin_addresses, destination_addresses and, per pair, distance (km) and duration (minutes)',
   args: z.object({
@@ -68,8 +61,6 @@ export const mapsDistanceMatrix = defineTool({
     mode: travelMode.optional().describe(MODE_DOC),
   }),
   example: { origins: ['Paris, France'], destinations: ['Lyon, France'] },
-  runsIn: 'gateway',
-  provider: 'google-maps',
 });
 
 /** One point or several: a list, "lat,lng|lat,lng", or a single latitude/longitude pair. */
@@ -91,20 +82,16 @@ const elevationArgs = z.preprocess(
   }),
 );
 
-export const mapsElevation = defineTool({
+export const mapsElevation = mapsTool({
   name: 'maps_elevation',
-  group: 'maps',
   summary: 'Elevation above sea level of one or more points (Google Elevation).',
   returns: 'JSON with, per point, elevation (meters), location and resolution',
   args: elevationArgs,
   example: { locations: [{ latitude: 27.9881, longitude: 86.925 }] },
-  runsIn: 'gateway',
-  provider: 'google-maps',
 });
 
-export const mapsDirections = defineTool({
+export const mapsDirections = mapsTool({
   name: 'maps_directions',
-  group: 'maps',
   summary: 'Route between two places (Google Directions).',
   returns: 'JSON with routes: summary, distance (km), duration (minutes) and steps',
   args: z.object({
@@ -113,6 +100,4 @@ export const mapsDirections = defineTool({
     mode: travelMode.optional().describe(MODE_DOC),
   }),
   example: { origin: 'Kathmandu', destination: 'Pokhara', mode: 'driving' },
-  runsIn: 'gateway',
-  provider: 'google-maps',
 });

@@ -9,10 +9,10 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { evaluateExpression, pyStr } from '../../../python/interpreter/expression.js';
-import { applyTransform } from '../../../tasks/aar/golden/transforms.js';
-import type { JsonValue, Leg } from '../../../tasks/aar/schema.js';
-import { runChain, type ConcreteCall } from '../../../tasks/aar/world/golden-calls.js';
+import { evaluateExpression, pyStr } from '../../python/interpreter/expression.js';
+import { applyTransform } from './golden/transforms.js';
+import type { JsonValue, Leg } from './schema.js';
+import { runChain, type ConcreteCall } from './world/golden-calls.js';
 
 /**
  * The `tools` command in batch mode, started once: each call is a JSON line in, a JSON line out (one
