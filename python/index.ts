@@ -25,6 +25,7 @@ export {
   parsePyJson,
   parsePyJsonLine,
   fromNativeJson,
+  fromNativeJsonIfExact,
   fromNativeJsonPart,
   type JsonShape,
   PyJSONDecodeError,

@@ -291,6 +291,42 @@ export function fromNativeJson(v: unknown): PyValue {
   }
 }
 
+/**
+ * fromNativeJson where JSON.parse's result cannot differ from json.loads': undefined where it could, that is
+ * where `v` holds an integral number (20 and 20.0 both parse to 20) or an integer-like key (JS objects list
+ * those first; Python keeps the text's order). One walk both checks and converts.
+ */
+export function fromNativeJsonIfExact(v: unknown): PyValue | undefined {
+  switch (typeof v) {
+    case 'number':
+      return Number.isInteger(v) ? undefined : v;
+    case 'object': {
+      if (v === null) return null;
+      if (Array.isArray(v)) {
+        const list: PyValue[] = new Array(v.length);
+        for (let i = 0; i < v.length; i++) {
+          const item = fromNativeJsonIfExact(v[i]);
+          if (item === undefined) return undefined;
+          list[i] = item;
+        }
+        return list;
+      }
+      const dict = new Map<string, PyValue>();
+      for (const key in v) {
+        if (INTEGER_LIKE_KEY.test(key)) return undefined;
+        const item = fromNativeJsonIfExact((v as Record<string, unknown>)[key]);
+        if (item === undefined) return undefined;
+        dict.set(key, item);
+      }
+      return dict;
+    }
+    default:
+      return v as string | boolean;
+  }
+}
+
+const INTEGER_LIKE_KEY = /^\d+$/;
+
 /** Which parts of a JSON value a reader uses: `true` for all of it, keys of an object, or `[shape]` for each list item. */
 export type JsonShape = true | { [key: string]: JsonShape } | [JsonShape];
 

@@ -1,12 +1,11 @@
 import { findTool } from '../../../tools/catalog/index.js';
-import { fromNativeJsonPart, parsePyJsonLine, pySplitlines, pyStrip, pyTruthy, type PyValue } from '../../../python/index.js';
-import { dependsOnPythonTypes, isPyDict, pyGet, type PyDict } from '../../../python/dict.js';
+import { fromNativeJson, fromNativeJsonIfExact, parsePyJsonLine, pySplitlines, pyStrip, pyTruthy, type PyValue } from '../../../python/index.js';
+import { isPyDict, pyGet, type PyDict } from '../../../python/dict.js';
 import { canonicalPage, referenceNormalizeUrl } from '../../../tools/wikipedia/page-identity.js';
 import type { ToolLogField } from '../../../trial/tool-log.js';
 
 /** One tool call from the log, with what scoring reads from it. */
 export interface LoggedCall {
-  entry: PyDict;
   /** `entry.get("tool", "")`, compared as the reference compares it. */
   tool: PyValue;
   /** The catalog name (aliases resolved), for RCR. */
@@ -28,53 +27,70 @@ export interface ParsedToolLog {
   skippedLines: number;
 }
 
-/** `entry.get(name)` for a field the gateway writes (ToolLogLine); undefined when the line lacks it. */
-const logField = (entry: PyDict, name: ToolLogField): PyValue | undefined => pyGet(entry, name);
+/** `entry.get(name)` of a log line, for a field the gateway writes (ToolLogLine); undefined when absent. */
+type LogField = (name: ToolLogField) => PyValue | undefined;
 
-function toCall(entry: PyDict): LoggedCall {
-  const tool = logField(entry, 'tool') ?? '';
-  const url = logField(entry, 'url');
-  const args = logField(entry, 'args');
+function toCall(field: LogField): LoggedCall {
+  const tool = field('tool') ?? '';
+  const url = field('url');
+  const args = field('args');
   const pages: string[] = [];
-  for (const candidate of [url, logField(entry, 'resolved_url'), isPyDict(args) ? pyGet(args, 'url') : undefined]) {
+  for (const candidate of [url, field('resolved_url'), isPyDict(args) ? pyGet(args, 'url') : undefined]) {
     if (typeof candidate === 'string' && candidate) pages.push(canonicalPage(candidate) ?? candidate);
   }
-  const preview = logField(entry, 'result_preview');
+  const preview = field('result_preview');
   return {
-    entry,
     tool,
     canonicalName: typeof tool === 'string' ? (findTool(tool)?.name ?? tool) : undefined,
     args,
-    success: pyTruthy(logField(entry, 'success')),
+    success: pyTruthy(field('success')),
     referenceUrl: typeof url === 'string' && url ? referenceNormalizeUrl(url) : undefined,
     pages,
     preview: typeof preview === 'string' ? preview : '',
   };
 }
 
-/**
- * `json.loads(line)`, or undefined where Python raises. The native JSON.parse answers most lines; the exact
- * Python-typed parser takes over where they could differ: NaN/Infinity (JSON.parse refuses them), and
- * arguments holding integral numbers (20 vs 20.0 print differently) or integer-like keys (kept in order).
- */
-/** What scoring reads of a log line (toCall); on the fast path only these parts are converted. */
-const LOGGED_PARTS = { tool: true, url: true, resolved_url: true, args: true, success: true, result_preview: true } as const;
+/** Marks a line without `args` (distinct from undefined, which says the native parse is not exact). */
+const ABSENT = Symbol('absent');
 
-function parseLine(line: string): PyValue | undefined {
+const isJsonObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The call of one log line as `json.loads(line)` reads it; undefined where Python raises or the line is not
+ * an object. The native JSON.parse answers most lines, and only the fields scoring reads are converted to
+ * Python values (no dict is built for the line itself). The exact Python-typed parser takes over where the
+ * two could differ: NaN/Infinity (JSON.parse refuses them), and arguments holding integral numbers (20 vs
+ * 20.0 print differently) or integer-like keys (kept in order).
+ */
+function callOfLine(line: string): LoggedCall | undefined {
   let fast: unknown;
   try {
     fast = JSON.parse(line);
   } catch {
     fast = undefined;
   }
-  if (fast !== undefined && !(fast && typeof fast === 'object' && !Array.isArray(fast) && dependsOnPythonTypes((fast as Record<string, unknown>).args))) {
-    return fromNativeJsonPart(fast, LOGGED_PARTS);
+  if (fast !== undefined) {
+    if (!isJsonObject(fast)) return undefined;
+    const args = Object.prototype.hasOwnProperty.call(fast, 'args') ? fromNativeJsonIfExact(fast.args) : ABSENT;
+    if (args !== undefined) {
+      const own = fast;
+      const scalar = (name: ToolLogField): PyValue | undefined => {
+        if (!Object.prototype.hasOwnProperty.call(own, name)) return undefined;
+        const v = own[name];
+        return typeof v === 'string' ? v : fromNativeJson(v);
+      };
+      return toCall((name) => (name === 'args' ? (args === ABSENT ? undefined : args) : scalar(name)));
+    }
   }
+  let exact: PyValue | undefined;
   try {
-    return parsePyJsonLine(line);
+    exact = parsePyJsonLine(line);
   } catch {
     return undefined; // too deep, or an integer too long: the reference crashes; we skip the line
   }
+  if (!isPyDict(exact)) return undefined;
+  const entry: PyDict = exact;
+  return toCall((name) => pyGet(entry, name));
 }
 
 /**
@@ -89,8 +105,8 @@ export function parseToolLog(text: string | null): ParsedToolLog {
   for (const raw of pySplitlines(text)) {
     const line = pyStrip(raw);
     if (!line) continue;
-    const value = parseLine(line);
-    if (value !== undefined && isPyDict(value)) calls.push(toCall(value));
+    const call = callOfLine(line);
+    if (call) calls.push(call);
     else skippedLines++;
   }
   return { calls, skippedLines };
