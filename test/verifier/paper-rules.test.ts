@@ -162,6 +162,13 @@ describe('rcr: tool stops whose every chain step has a matching call', () => {
     expect(scoreTrial(leg, WRONG, JSON.stringify({ args: { query: 'danube length' } })).rcr).toBe(0);
   });
 
+  test('a tool name that is not text matches nothing, not even the same non-text name', () => {
+    for (const name of [7, ['maps_geocode']]) {
+      const leg = makeLeg([toolStop({ tool_name: name as unknown as string, arguments: {} })]);
+      expect(scoreTrial(leg, WRONG, JSON.stringify({ tool: name, args: {} })).rcr).toBe(0);
+    }
+  });
+
   describe('steps with no comparable key match on the tool name alone', () => {
     const elevation = step('maps_elevation', { __from_previous_as_locations: 'location' });
     test('all golden keys start with "__" (the reference never matches such a step)', () => {
@@ -232,6 +239,9 @@ describe('rcr: tool stops whose every chain step has a matching call', () => {
       ['0.0', '1e-9', 0],
       ['1e3', '0.001e6', 1],
       ['12', 'abc', 0],
+      ['5', '0e0', 0],
+      ['nan', 'NaN', 1],
+      ['nan', '1', 0],
       [2850, 2851, 1],
       [2850, '2,851', 1],
       [20.5, 20.4, 1],

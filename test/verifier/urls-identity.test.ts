@@ -119,3 +119,30 @@ test('canonical keys', () => {
   expect(canonicalPage('https://www.m.example.org/x')).toBe('example.org/x');
   expect(canonicalPage('https://example.org/a%2')).toBe('example.org/a%2');
 });
+
+describe('canonical keys at the edges of the host and escape rules', () => {
+  test.each([
+    // a bare % is no escape: decoding fails, and each valid %XX then reads as its byte (Latin-1), any hex case
+    ['https://example.org/%_%41%4a%4A%6f%30%39%46%66%af%7a%7A', 'example.org/%_AJJo09Ff\u00afzz'],
+    ['https://en.wikipedia.org/wiki/%_%41%4a%6f%30%39%46%66%e9', 'en.wikipedia.org/wiki/% AJo09Ff\u00e9'],
+    // white space that the URL parser keeps but trim() removes
+    ['\u00a0https://en.wikipedia.org/wiki/A\u2003', 'en.wikipedia.org/wiki/A'],
+    ['https://example.org/a/B//', 'example.org/a/B'],
+    ['https://test2.wikipedia.org/wiki/a', 'test2.wikipedia.org/wiki/A'],
+    ['https://en.wikipedia.org.evil.com/wiki/a', 'en.wikipedia.org.evil.com/wiki/a'],
+    ['https://x.en.wikipedia.org/wiki/a', 'x.en.wikipedia.org/wiki/a'],
+    ['https://en.mx.wikipedia.org/wiki/a', 'en.mx.wikipedia.org/wiki/a'],
+    ['https://enxwikipedia.org/wiki/a', 'enxwikipedia.org/wiki/a'],
+    ['https://en.wikipediaxorg/wiki/a', 'en.wikipediaxorg/wiki/a'],
+    ['https://awww.example.org/a', 'awww.example.org/a'],
+    ['https://wwwx.example.org/a', 'wwwx.example.org/a'],
+    ['https://am.example.org/a', 'am.example.org/a'],
+    ['https://mx.example.org/a', 'mx.example.org/a'],
+  ])('%j -> %j', (url, key) => {
+    expect(canonicalPage(url)).toBe(key);
+  });
+
+  test('a page URL written with white space that trim() removes still counts', () => {
+    expect(pvrOf('https://en.wikipedia.org/wiki/A', '\u00a0https://en.wikipedia.org/wiki/A')).toBe(1);
+  });
+});
