@@ -30,4 +30,7 @@ export default {
   htmlReporter: { fileName: 'reports/mutation/index.html' },
   tempDirName: '.stryker-tmp',
   cleanTempDir: true,
+  // re-runs test only the mutants whose code or covering tests changed (`npx stryker run --force` for all)
+  incremental: true,
+  incrementalFile: 'reports/stryker-incremental.json',
 };

@@ -1,6 +1,17 @@
 /**
  * The reference rule for arguments (METRICS.md, `right_tool_calls`) beside the paper's lenient rule (`rcr`),
  * on the same one-step legs: where they agree and where they part.
+ *
+ * Equivalent mutants of verifier/args-match.ts that `npm run test:mutation` reports as surviving; no test
+ * can kill them, because the line they change only short-cuts what the next lines compute anyway:
+ *
+ * - valueMatches, `if (gn !== 0 && ...)` -> `if (true && ...)`: with gn = 0 the ratio is |an| / 0, Infinity
+ *   or NaN, never < 0.01, and the last line still answers `gn === 0 && an === 0`.
+ * - referenceArgsMatch, `if (!step.argsAreDict) return false` -> `if (false)`: golden arguments that are not
+ *   a dict leave `step.args` empty, so nothing is compared and `compared > 0` is false all the same.
+ * - lenientArgsMatch, `if (step.matchesAnyArgs || !step.argsAreDict) return true` -> `if (false)` and
+ *   -> `&&`: in both cases `step.args` is empty, so `compareArgs` gives 0 of 0 and `matched === compared`
+ *   is true all the same.
  */
 import { scoreTrial } from '../../verifier/score.js';
 import { call, makeLeg, step, toolLog, toolStop } from '../helpers/legs.js';

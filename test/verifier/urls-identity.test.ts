@@ -77,6 +77,7 @@ describe('different pages', () => {
     ['another title', 'https://en.wikipedia.org/wiki/Caf%C3%A9'],
     ['another path', 'https://en.wikipedia.org/w/Caf%C3%A9_au_lait'],
     ['index.php without a title', 'https://en.wikipedia.org/w/index.php?search=Caf%C3%A9_au_lait'],
+    ['a title parameter on another script', 'https://en.wikipedia.org/w/api.php?title=Caf%C3%A9_au_lait'],
     ['an accent dropped', 'https://en.wikipedia.org/wiki/Cafe_au_lait'],
     ['not a URL', 'Café au lait'],
     ['not http', 'ftp://en.wikipedia.org/wiki/Caf%C3%A9_au_lait'],
