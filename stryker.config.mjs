@@ -1,0 +1,36 @@
+// Mutation testing of the scoring rules (`npm run test:mutation`). Slow: not part of `npm test` or .ci/run.
+// Jest runs ESM here (swc, --experimental-vm-modules), so the runner gets the same node flag, and only the
+// test files that exercise these modules run against each mutant. The generated-case suite
+// (test/verifier/paper-generated.test.ts, ~30 s) is left out: every mutant must die by a rule test.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  mutate: ['verifier/paper.ts', 'verifier/urls.ts', 'verifier/args-match.ts'],
+  testRunner: 'jest',
+  testRunnerNodeArgs: ['--experimental-vm-modules', '--no-warnings'],
+  jest: {
+    projectType: 'custom',
+    configFile: 'jest.config.js',
+    enableFindRelatedTests: false,
+    config: {
+      testMatch: [
+        '<rootDir>/test/verifier/paper-rules.test.ts',
+        '<rootDir>/test/verifier/urls-identity.test.ts',
+        '<rootDir>/test/verifier/args-match-rules.test.ts',
+        '<rootDir>/test/verifier/paper.test.ts',
+        '<rootDir>/test/verifier/urls.test.ts',
+      ],
+    },
+  },
+  checkers: ['typescript'],
+  tsconfigFile: 'tsconfig.json',
+  coverageAnalysis: 'perTest',
+  concurrency: 2,
+  timeoutMS: 60000,
+  reporters: ['clear-text', 'progress', 'html'],
+  htmlReporter: { fileName: 'reports/mutation/index.html' },
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: true,
+  // re-runs test only the mutants whose code or covering tests changed (`npx stryker run --force` for all)
+  incremental: true,
+  incrementalFile: 'reports/stryker-incremental.json',
+};
