@@ -1,10 +1,10 @@
 // Mutation testing of the scoring rules (`npm run test:mutation`). Slow: not part of `npm test` or .ci/run.
 // Jest runs ESM here (swc, --experimental-vm-modules), so the runner gets the same node flag, and only the
 // test files that exercise these modules run against each mutant. The generated-case suite
-// (test/verifier/paper-generated.test.ts, ~30 s) is left out: every mutant must die by a rule test.
+// (test/tasks/aar/scoring/paper-generated.test.ts, ~30 s) is left out: every mutant must die by a rule test.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
-  mutate: ['verifier/paper.ts', 'verifier/urls.ts', 'verifier/args-match.ts'],
+  mutate: ['tasks/aar/scoring/paper.ts', 'tools/wikipedia/page-identity.ts', 'tasks/aar/scoring/args-match.ts'],
   testRunner: 'jest',
   testRunnerNodeArgs: ['--experimental-vm-modules', '--no-warnings'],
   jest: {
@@ -13,11 +13,11 @@ export default {
     enableFindRelatedTests: false,
     config: {
       testMatch: [
-        '<rootDir>/test/verifier/paper-rules.test.ts',
-        '<rootDir>/test/verifier/urls-identity.test.ts',
-        '<rootDir>/test/verifier/args-match-rules.test.ts',
-        '<rootDir>/test/verifier/paper.test.ts',
-        '<rootDir>/test/verifier/urls.test.ts',
+        '<rootDir>/test/tasks/aar/scoring/paper-rules.test.ts',
+        '<rootDir>/test/tools/wikipedia/page-identity-rules.test.ts',
+        '<rootDir>/test/tasks/aar/scoring/args-match-rules.test.ts',
+        '<rootDir>/test/tasks/aar/scoring/paper.test.ts',
+        '<rootDir>/test/tools/wikipedia/page-identity.test.ts',
       ],
     },
   },

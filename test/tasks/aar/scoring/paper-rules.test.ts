@@ -2,8 +2,8 @@
  * Every rule of the paper metrics in shared/docs/METRICS.md ("Paper metrics"), each threshold from both
  * sides, scored through `scoreTrial` so the whole path (leg view, tool-log reader, matching) is tested.
  */
-import { scoreTrial } from '../../verifier/score.js';
-import { call, computeStop, fetchPage, makeLeg, pageStop, reasonStop, step, toolLog, toolStop, wikiPages, type StopSpec } from '../helpers/legs.js';
+import { scoreTrial } from '../../../../tasks/aar/scoring/score.js';
+import { call, computeStop, fetchPage, makeLeg, pageStop, reasonStop, step, toolLog, toolStop, wikiPages, type StopSpec } from '../../../helpers/legs.js';
 
 const PASSCODE = 7;
 const RIGHT = String(PASSCODE);
@@ -392,35 +392,35 @@ describe('step limit and timeout', () => {
     [null, null, undefined, false],
     [undefined, null, true, true],
   ] as const)('budget 12: steps %p, answer %p, reported limit %p -> %p', (steps, answer, flag, hit) => {
-    const s = scoreTrial(legOf(8), answer, '', { steps, step_limit_hit: flag });
+    const s = scoreTrial(legOf(8), answer, '', { steps, stepLimitHit: flag });
     expect(s.step_limit_hit).toBe(hit);
     expect(s.steps).toBe(steps ?? null);
   });
 
   test('a timeout is reported as it is, and is no step-limit hit on its own', () => {
     const leg = legOf(8);
-    expect(scoreTrial(leg, null, '', { steps: 5, timed_out: true })).toMatchObject({ timed_out: true, step_limit_hit: false, fa: 0 });
-    expect(scoreTrial(leg, null, '', { steps: 12, timed_out: true })).toMatchObject({ timed_out: true, step_limit_hit: true });
-    expect(scoreTrial(leg, RIGHT, '', { steps: 12, timed_out: true })).toMatchObject({ timed_out: true, step_limit_hit: false, fa: 1 });
-    expect(scoreTrial(leg, null, '', { timed_out: false })).toMatchObject({ timed_out: false, step_limit_hit: false });
+    expect(scoreTrial(leg, null, '', { steps: 5, timedOut: true })).toMatchObject({ timed_out: true, step_limit_hit: false, fa: 0 });
+    expect(scoreTrial(leg, null, '', { steps: 12, timedOut: true })).toMatchObject({ timed_out: true, step_limit_hit: true });
+    expect(scoreTrial(leg, RIGHT, '', { steps: 12, timedOut: true })).toMatchObject({ timed_out: true, step_limit_hit: false, fa: 1 });
+    expect(scoreTrial(leg, null, '', { timedOut: false })).toMatchObject({ timed_out: false, step_limit_hit: false });
     expect(scoreTrial(leg, null, '').timed_out).toBeNull();
   });
 
   test('the diagnosis does not depend on the run: a timed-out or step-limited trial is diagnosed from pvr and rcr', () => {
     const leg = makeLeg([pageStop(wikiPages(1)[0]), toolStop(step('countries_population', { country: 'C000' }))]);
     const log = toolLog(fetchPage(wikiPages(1)[0]));
-    expect(scoreTrial(leg, null, log, { steps: 99, timed_out: true }).diagnosis).toBe('tool_use');
-    expect(scoreTrial(leg, null, '', { steps: 99, timed_out: true }).diagnosis).toBe('navigation');
+    expect(scoreTrial(leg, null, log, { steps: 99, timedOut: true }).diagnosis).toBe('tool_use');
+    expect(scoreTrial(leg, null, '', { steps: 99, timedOut: true }).diagnosis).toBe('navigation');
   });
 });
 
 test('tool_calls counts the parsed log entries; run facts pass through', () => {
   const s = scoreTrial(makeLeg([reasonStop()]), WRONG, toolLog(call('a'), 'not json', call('b')), {
-    wall_s: 1.5,
-    input_tokens: 3,
-    output_tokens: 4,
-    cached_tokens: 5,
-    cost_usd: 0.5,
+    wallS: 1.5,
+    inputTokens: 3,
+    outputTokens: 4,
+    cachedTokens: 5,
+    costUsd: 0.5,
   });
   expect(s).toMatchObject({ tool_calls: 2, wall_s: 1.5, input_tokens: 3, output_tokens: 4, cached_tokens: 5, cost_usd: 0.5, log_lines_skipped: 1 });
   expect(scoreTrial(makeLeg([reasonStop()]), WRONG, null)).toMatchObject({ tool_calls: 0, wall_s: null, input_tokens: null, cost_usd: null, steps: null });

@@ -2,9 +2,9 @@
  * Each part of the canonical page identity (METRICS.md, `pvr`), scored through `scoreTrial`: a leg with one
  * page stop, a log with one fetch written another way; pvr is 1 when both open the same page, else 0.
  */
-import { canonicalPage } from '../../verifier/urls.js';
-import { scoreTrial } from '../../verifier/score.js';
-import { fetchPage, makeLeg, pageStop } from '../helpers/legs.js';
+import { canonicalPage } from '../../../tools/wikipedia/page-identity.js';
+import { scoreTrial } from '../../../tasks/aar/scoring/score.js';
+import { fetchPage, makeLeg, pageStop } from '../../helpers/legs.js';
 
 const pvrOf = (legUrl: string, fetched: string, extra: Record<string, unknown> = {}) => scoreTrial(makeLeg([pageStop(legUrl)]), '3', fetchPage(fetched, extra)).pvr;
 

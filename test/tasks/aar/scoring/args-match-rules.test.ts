@@ -2,7 +2,7 @@
  * The reference rule for arguments (METRICS.md, `right_tool_calls`) beside the paper's lenient rule (`rcr`),
  * on the same one-step legs: where they agree and where they part.
  *
- * Equivalent mutants of verifier/args-match.ts that `npm run test:mutation` reports as surviving; no test
+ * Equivalent mutants of tasks/aar/scoring/args-match.ts that `npm run test:mutation` reports as surviving; no test
  * can kill them, because the line they change only short-cuts what the next lines compute anyway:
  *
  * - valueMatches, `if (gn !== 0 && ...)` -> `if (true && ...)`: with gn = 0 the ratio is |an| / 0, Infinity
@@ -13,8 +13,8 @@
  *   -> `&&`: in both cases `step.args` is empty, so `compareArgs` gives 0 of 0 and `matched === compared`
  *   is true all the same.
  */
-import { scoreTrial } from '../../verifier/score.js';
-import { call, makeLeg, step, toolLog, toolStop } from '../helpers/legs.js';
+import { scoreTrial } from '../../../../tasks/aar/scoring/score.js';
+import { call, makeLeg, step, toolLog, toolStop } from '../../../helpers/legs.js';
 
 const both = (goldenArgs: unknown, agentArgs: unknown, tool = 'maps_geocode') => {
   const s = scoreTrial(makeLeg([toolStop(step('maps_geocode', goldenArgs))]), '3', call(tool, agentArgs));

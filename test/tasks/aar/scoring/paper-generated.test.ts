@@ -18,9 +18,9 @@
  */
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { findLegFiles } from '../../tasks/load.js';
-import { scoreTrial } from '../../verifier/score.js';
-import { AAR_DATA_DIR, describeWithData, HAVE_AAR_DATA } from '../helpers/data.js';
+import { findLegFiles } from '../../../../tasks/aar/load.js';
+import { scoreTrial } from '../../../../tasks/aar/scoring/score.js';
+import { AAR_DATA_DIR, describeWithData, HAVE_AAR_DATA } from '../../../helpers/data.js';
 
 const SEED = 20261126;
 const RUNS_PER_LEG = Number(process.env.AAR_GENERATED_RUNS ?? 4);
