@@ -1,6 +1,6 @@
 import { findTool } from '../../../tools/catalog/index.js';
 import { fromNativeJson, fromNativeJsonIfExact, parsePyJsonLine, pySplitlines, pyStrip, pyTruthy, type PyValue } from '../../../python/index.js';
-import { isPyDict, pyGet, type PyDict } from '../../../python/dict.js';
+import { isPyDict, pyGet } from '../../../python/dict.js';
 import { canonicalPage, referenceNormalizeUrl } from '../../../tools/wikipedia/page-identity.js';
 import type { ToolLogField } from '../../../trial/tool-log.js';
 
@@ -27,27 +27,32 @@ export interface ParsedToolLog {
   skippedLines: number;
 }
 
-/** `entry.get(name)` of a log line, for a field the gateway writes (ToolLogLine); undefined when absent. */
-type LogField = (name: ToolLogField) => PyValue | undefined;
+/** The fields of a log line that scoring reads (ToolLogLine's names), as Python values; undefined when absent. */
+type ReadFields = Pick<Record<ToolLogField, PyValue | undefined>, 'tool' | 'url' | 'resolved_url' | 'args' | 'success' | 'result_preview'>;
 
-function toCall(field: LogField): LoggedCall {
-  const tool = field('tool') ?? '';
-  const url = field('url');
-  const args = field('args');
+function toCall(line: ReadFields): LoggedCall {
+  const tool = line.tool ?? '';
+  const { url, args } = line;
   const pages: string[] = [];
-  for (const candidate of [url, field('resolved_url'), isPyDict(args) ? pyGet(args, 'url') : undefined]) {
+  for (const candidate of [url, line.resolved_url, isPyDict(args) ? pyGet(args, 'url') : undefined]) {
     if (typeof candidate === 'string' && candidate) pages.push(canonicalPage(candidate) ?? candidate);
   }
-  const preview = field('result_preview');
   return {
     tool,
     canonicalName: typeof tool === 'string' ? (findTool(tool)?.name ?? tool) : undefined,
     args,
-    success: pyTruthy(field('success')),
+    success: pyTruthy(line.success),
     referenceUrl: typeof url === 'string' && url ? referenceNormalizeUrl(url) : undefined,
     pages,
-    preview: typeof preview === 'string' ? preview : '',
+    preview: typeof line.result_preview === 'string' ? line.result_preview : '',
   };
+}
+
+/** A field of a JSON.parse'd line as a Python value (json.loads gives the same for a str, the usual case). */
+function nativeField(line: Record<string, unknown>, name: ToolLogField): PyValue | undefined {
+  if (!Object.prototype.hasOwnProperty.call(line, name)) return undefined;
+  const v = line[name];
+  return typeof v === 'string' ? v : fromNativeJson(v);
 }
 
 /** Marks a line without `args` (distinct from undefined, which says the native parse is not exact). */
@@ -73,13 +78,14 @@ function callOfLine(line: string): LoggedCall | undefined {
     if (!isJsonObject(fast)) return undefined;
     const args = Object.prototype.hasOwnProperty.call(fast, 'args') ? fromNativeJsonIfExact(fast.args) : ABSENT;
     if (args !== undefined) {
-      const own = fast;
-      const scalar = (name: ToolLogField): PyValue | undefined => {
-        if (!Object.prototype.hasOwnProperty.call(own, name)) return undefined;
-        const v = own[name];
-        return typeof v === 'string' ? v : fromNativeJson(v);
-      };
-      return toCall((name) => (name === 'args' ? (args === ABSENT ? undefined : args) : scalar(name)));
+      return toCall({
+        tool: nativeField(fast, 'tool'),
+        url: nativeField(fast, 'url'),
+        resolved_url: nativeField(fast, 'resolved_url'),
+        args: args === ABSENT ? undefined : args,
+        success: nativeField(fast, 'success'),
+        result_preview: nativeField(fast, 'result_preview'),
+      });
     }
   }
   let exact: PyValue | undefined;
@@ -89,8 +95,14 @@ function callOfLine(line: string): LoggedCall | undefined {
     return undefined; // too deep, or an integer too long: the reference crashes; we skip the line
   }
   if (!isPyDict(exact)) return undefined;
-  const entry: PyDict = exact;
-  return toCall((name) => pyGet(entry, name));
+  return toCall({
+    tool: exact.get('tool'),
+    url: exact.get('url'),
+    resolved_url: exact.get('resolved_url'),
+    args: exact.get('args'),
+    success: exact.get('success'),
+    result_preview: exact.get('result_preview'),
+  });
 }
 
 /**
