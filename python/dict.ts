@@ -31,17 +31,3 @@ export function pyNumber(v: PyValue | undefined): number | undefined {
   if (typeof v === 'bigint') return Number(v);
   return undefined;
 }
-
-/**
- * Where JSON.parse and Python's json.loads could give values that print differently: an integral number
- * (20 and 20.0 are both 20 to JSON.parse) or an integer-like key (JS objects list those first, Python
- * dicts keep insertion order), anywhere inside the value.
- */
-export function dependsOnPythonTypes(value: unknown): boolean {
-  if (typeof value === 'number') return Number.isInteger(value);
-  if (Array.isArray(value)) return value.some(dependsOnPythonTypes);
-  if (value && typeof value === 'object') {
-    for (const key in value) if (/^\d+$/.test(key) || dependsOnPythonTypes((value as Record<string, unknown>)[key])) return true;
-  }
-  return false;
-}

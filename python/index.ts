@@ -26,6 +26,7 @@ export {
   parsePyJsonLine,
   fromNativeJson,
   fromNativeJsonIfExact,
+  dependsOnPythonTypes,
   fromNativeJsonPart,
   type JsonShape,
   PyJSONDecodeError,
@@ -36,4 +37,4 @@ export {
 export { pyJsonDumps, pyJsonString } from './json-dumps.js';
 export { isPyPrintable, isPySpace, pyDecimalValue, pyLowerCodePoint, isPyCased, isPyCaseIgnorable } from './unicode.js';
 export { PY_UNICODE_VERSION } from './unicode-tables.js';
-export { isPyDict, pyGet, pyKeys, pyList, pyNumber, pyString, dependsOnPythonTypes, type PyDict } from './dict.js';
+export { isPyDict, pyGet, pyKeys, pyList, pyNumber, pyString, type PyDict } from './dict.js';

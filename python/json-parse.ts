@@ -291,10 +291,25 @@ export function fromNativeJson(v: unknown): PyValue {
   }
 }
 
+const INTEGER_LIKE_KEY = /^\d+$/;
+
 /**
- * fromNativeJson where JSON.parse's result cannot differ from json.loads': undefined where it could, that is
- * where `v` holds an integral number (20 and 20.0 both parse to 20) or an integer-like key (JS objects list
- * those first; Python keeps the text's order). One walk both checks and converts.
+ * Where JSON.parse and Python's json.loads could give values that print differently: an integral number
+ * (20 and 20.0 are both 20 to JSON.parse) or an integer-like key (JS objects list those first, Python
+ * dicts keep insertion order), anywhere inside the value. fromNativeJsonIfExact applies the same rule.
+ */
+export function dependsOnPythonTypes(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isInteger(value);
+  if (Array.isArray(value)) return value.some(dependsOnPythonTypes);
+  if (value && typeof value === 'object') {
+    for (const key in value) if (INTEGER_LIKE_KEY.test(key) || dependsOnPythonTypes((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
+}
+
+/**
+ * fromNativeJson where JSON.parse's result cannot differ from json.loads' (dependsOnPythonTypes is false),
+ * else undefined: one walk both checks and converts.
  */
 export function fromNativeJsonIfExact(v: unknown): PyValue | undefined {
   switch (typeof v) {
@@ -325,7 +340,6 @@ export function fromNativeJsonIfExact(v: unknown): PyValue | undefined {
   }
 }
 
-const INTEGER_LIKE_KEY = /^\d+$/;
 
 /** Which parts of a JSON value a reader uses: `true` for all of it, keys of an object, or `[shape]` for each list item. */
 export type JsonShape = true | { [key: string]: JsonShape } | [JsonShape];

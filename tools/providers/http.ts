@@ -1,5 +1,5 @@
 import PQueue from 'p-queue';
-import { isRetryableStatus, retryAfterMs, withRetries, type RetryReason } from '../retry.js';
+import { isRetryableStatus, retryAfterMs, sleep, withRetries, type RetryReason } from '../retry.js';
 import type { HttpClient, HttpRequest, HttpResponse } from './types.js';
 
 /** Limits of one provider's traffic; keys of `HttpClientOptions.limits` are provider names (`google-maps`, ...). */
@@ -91,8 +91,6 @@ export interface ProviderStats {
 
 type Attempt = { response: HttpResponse } | { error: HttpRequestError };
 
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /** The URL with its query applied (undefined values left out). */
 export function buildUrl(req: HttpRequest): URL {
   const url = new URL(req.url);
@@ -108,7 +106,7 @@ export class FetchHttpClient implements HttpClient {
   private readonly fetchFn: typeof fetch;
 
   constructor(private readonly options: HttpClientOptions = {}) {
-    this.sleep = options.sleep ?? defaultSleep;
+    this.sleep = options.sleep ?? sleep;
     this.random = options.random ?? Math.random;
     this.fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
   }

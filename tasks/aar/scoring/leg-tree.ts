@@ -1,5 +1,5 @@
-import { fromNativeJsonPart, parsePyJson, type JsonShape } from '../../../python/index.js';
-import { dependsOnPythonTypes, isPyDict, type PyDict } from '../../../python/dict.js';
+import { dependsOnPythonTypes, fromNativeJsonPart, parsePyJson, type JsonShape } from '../../../python/index.js';
+import { isPyDict, type PyDict } from '../../../python/dict.js';
 
 /**
  * A leg's JSON as Python's json.loads would read it, for scoring. The fast path is the native JSON.parse (then fromNativeJsonPart);
