@@ -1,8 +1,8 @@
 import { agentRecipe, baseRecipe, BOOTSTRAPPED_DEBIAN, DEFAULT_IMAGE_SETTINGS, recipeTag, type ImageSettings } from '../../images/build.js';
-import { docker } from '../../images/docker.js';
 import type { AgentAdapter } from '../agents/types.js';
 import type { LoadedConfig } from '../config/load.js';
 import type { AgentConfig, JobConfig } from '../config/schema.js';
+import { engineProbe } from './engine-probe.js';
 
 /** How a job's config says images are built. */
 export function imageSettings(config: JobConfig, loaded: LoadedConfig): ImageSettings {
@@ -30,34 +30,14 @@ export interface ImagePlan {
   images: PlannedImage[];
 }
 
-const ENGINE_WAIT_MS = 1000;
-
-async function engineAnswers(): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ENGINE_WAIT_MS)));
-  const ping = docker().ping().then(() => true, () => false);
-  try {
-    return await Promise.race([ping, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-async function present(tag: string): Promise<boolean> {
-  try {
-    await docker().getImage(tag).inspect();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The images a job's trials need, by the tags a run would give them, and which the engine lacks. Builds
  * and pulls nothing; with `base: auto` it reports the Debian image a run would start from.
  */
 export async function planImages(settings: ImageSettings, agents: readonly { agent: AgentConfig; adapter: AgentAdapter }[]): Promise<ImagePlan> {
-  if (!(await engineAnswers())) return { engine: false, images: [] };
+  const engine = engineProbe();
+  if (!(await engine.answers())) return { engine: false, images: [] };
+  const present = (tag: string): Promise<boolean> => engine.hasImage(tag);
   const images: PlannedImage[] = [];
   let debian = settings.base;
   if (debian === 'auto') {
