@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import type { AgentFlag, RunFlags } from '../../config/flags.js';
+import { addFilterOptions } from './tasks.js';
 
 /** The YAML `aar run` reads when given neither a file nor flags that make a config. */
 export const DEFAULT_CONFIG = 'configs/default.yaml';
 
-const list = (value: string, previous: string[] = []): string[] => [...previous, ...value.split(',').filter(Boolean)];
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
 /**
@@ -13,7 +13,7 @@ const collect = (value: string, previous: string[] = []): string[] => [...previo
  */
 export function addConfigFlags(cmd: Command): Command {
   const agents: AgentFlag[] = [];
-  return cmd
+  return addFilterOptions(cmd)
     .option('--agent <name>', 'an agent (repeatable; replaces the config\'s agents): oracle, random, claude-code, codex, mini-swe-agent', (name: string) => {
       agents.push({ name });
       return agents;
@@ -26,13 +26,6 @@ export function addConfigFlags(cmd: Command): Command {
       return model;
     })
     .option('--path <path>', 'leg files or folders (repeatable; relative to the working directory)', collect)
-    .option('--variant <names>', 'only these variants (comma-separated, repeatable)', list)
-    .option('--level <levels>', 'only these levels: easy, medium, hard, extreme', list)
-    .option('--id <globs>', 'only legs whose id matches one of these globs', list)
-    .option('--exclude <globs>', 'skip legs whose id matches one of these globs', list)
-    .option('--sample <n>', 'a seeded random sample of n legs')
-    .option('--seed <n>', 'seed of --sample (default 0)')
-    .option('--limit <n>', 'the first n legs after the other filters')
     .option('--attempts <n>', 'attempts per agent and leg')
     .option('--concurrency <n>', 'trials at a time')
     .option('--timeout <s>', 'wall-clock limit of one agent run, in seconds')
