@@ -1,10 +1,11 @@
 import { jest } from '@jest/globals';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseJobConfig } from '../../../harness/config/load.js';
+import { loadJobConfig, parseJobConfig } from '../../../harness/config/load.js';
 import { meaningDifferences, meaningOf } from '../../../harness/jobs/growth.js';
 import { runJob } from '../../../harness/jobs/job.js';
 import { planTrials } from '../../../harness/jobs/plan.js';
+import { previewJob } from '../../../harness/jobs/preview.js';
 import { QuietReporter } from '../../../harness/jobs/reporters.js';
 import { dockerAvailable } from '../../../images/docker.js';
 import { loadLegs } from '../../../tasks/aar/load.js';
@@ -57,7 +58,9 @@ describeDocker('growing and changing a job in Docker', () => {
     const first = await run(writeJobConfig(tmp.dir, { name: 'grow', tasks: { path: EXAMPLES_DIR, limit: 1 } }, 'grow1.yaml'));
     expect(first).toMatchObject({ planned: 1, ran: 1, skipped: 0 });
     const kept = startedAt(first.jobDir);
-    const grown = await run(writeJobConfig(tmp.dir, { name: 'grow', tasks: { path: EXAMPLES_DIR, limit: 2 }, attempts: 2, concurrency: 3 }, 'grow2.yaml'));
+    const grownConfig = writeJobConfig(tmp.dir, { name: 'grow', tasks: { path: EXAMPLES_DIR, limit: 2 }, attempts: 2, concurrency: 3 }, 'grow2.yaml');
+    expect(await previewJob(loadJobConfig(grownConfig))).toMatchObject({ planned: 4, done: 1, toRun: 3, refusal: [] });
+    const grown = await run(grownConfig);
     expect(grown).toMatchObject({ planned: 4, ran: 3, skipped: 1, infraErrors: 0 });
     const after = startedAt(grown.jobDir);
     expect(Object.keys(after)).toHaveLength(4);
@@ -69,6 +72,7 @@ describeDocker('growing and changing a job in Docker', () => {
   test('a changed meaning is refused, and the message lists the keys that differ', async () => {
     await run(writeJobConfig(tmp.dir, { name: 'change', tasks: { path: EXAMPLES_DIR, limit: 1 } }, 'change1.yaml'));
     const changed = writeJobConfig(tmp.dir, { name: 'change', tasks: { path: EXAMPLES_DIR, limit: 1 }, timeout_s: 30, agents: [{ name: 'oracle', version: '2' }] }, 'change2.yaml');
+    expect((await previewJob(loadJobConfig(changed))).refusal).toEqual(['timeout_s: 60 -> 30', 'agents[oracle].version: (unset) -> "2"']);
     await expect(run(changed)).rejects.toThrow(/different configuration \(timeout_s: 60 -> 30; agents\[oracle\]\.version: \(unset\) -> "2"\)/);
     const cli = runAar(['run', changed, '--no-report', '--progress', 'quiet']);
     expect(cli.status).toBe(1);
