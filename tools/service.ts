@@ -5,9 +5,10 @@ import { callIdentity, type CallIdentity } from './store/canonical.js';
 import { entryToResult, type ResponseStore } from './store/store.js';
 import { PAPER_OUTPUT_LIMIT, truncateOutput } from './truncate.js';
 
-/** live: call the providers; record: call them and store every response; replay: serve stored responses only. */
-export const TOOL_MODES = ['live', 'record', 'replay'] as const;
-export type ToolMode = (typeof TOOL_MODES)[number];
+import type { ToolMode } from './modes.js';
+
+// In a module of their own so the job config's schema can name them without loading the providers.
+export { TOOL_MODES, type ToolMode } from './modes.js';
 
 export interface ToolServiceOptions {
   mode: ToolMode;

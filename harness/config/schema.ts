@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_FAMILY, findFamily, unknownFamilyMessage } from '../../tasks/registry.js';
-import { TOOL_MODES } from '../../tools/service.js';
+import { TOOL_MODES } from '../../tools/modes.js';
 
 /**
  * A job config (YAML). Every key has a default except `agents`; paths are relative to the config file.
