@@ -77,7 +77,7 @@ export class BarReporter implements JobReporter {
   private total = 0;
   private label = '';
   private readonly bar = new SingleBar({
-    format: '{bar} {value}/{total} trials | {running} running | {failed} infra errors | {label} {rate} | ETA {eta}',
+    format: '{bar} {value}/{total} trials | {running} running | {failed} infra errors | {label} {rate} | ETA {left}',
     hideCursor: true,
     clearOnComplete: false,
     barsize: 24,
@@ -91,7 +91,7 @@ export class BarReporter implements JobReporter {
     this.bar.start(info.toRun, 0, this.payload());
   }
   private payload() {
-    return { running: this.tally.running, failed: this.tally.failed, label: this.label, rate: this.tally.successRate(), eta: this.tally.eta(this.total) };
+    return { running: this.tally.running, failed: this.tally.failed, label: this.label, rate: this.tally.successRate(), left: this.tally.eta(this.total) };
   }
   trialStarted(): void {
     this.tally.running++;

@@ -1,4 +1,5 @@
 import { jest } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadJobConfig, parseJobConfig } from '../../../harness/config/load.js';
@@ -10,13 +11,14 @@ import { QuietReporter } from '../../../harness/jobs/reporters.js';
 import { dockerAvailable } from '../../../images/docker.js';
 import { loadLegs } from '../../../tasks/aar/load.js';
 import { loadJobResults } from '../../../verifier/results.js';
-import { runAar } from '../../helpers/cli.js';
+import { AAR_BIN, runAar } from '../../helpers/cli.js';
 import { AAR_DATA_DIR, EXAMPLES_DIR, HAVE_AAR_DATA, tempDir } from '../../helpers/data.js';
 import { EXAMPLE_STORE } from '../../helpers/jobs.js';
 import { writeJobConfig } from '../../helpers/jobs.js';
 
 const HAVE_DOCKER = await dockerAvailable();
 const describeDocker = HAVE_DOCKER ? describe : describe.skip;
+const HAVE_SCRIPT = spawnSync('script', ['--version']).status === 0;
 
 jest.setTimeout(300_000);
 
@@ -120,6 +122,17 @@ describeDocker('growing and changing a job in Docker', () => {
     for (const l of trialLines) expect(l).toMatch(/\| FA oracle (-|100\.0%), random (-|\d+\.\d%) \| ETA \d+ (s|min \d\d s)$/);
     expect(trialLines.at(-1)).toMatch(/FA oracle 100\.0%, random \d+\.\d% \| ETA 0 s$/);
     expect(r.stdout.trim()).toMatch(/: 6 trials run, 0 already done, 0 infrastructure errors, \d+ (s|min \d\d s) elapsed$/);
+  });
+
+  (HAVE_SCRIPT ? test : test.skip)('the progress bar on a terminal: FA per agent and an ETA with its unit', () => {
+    // `script` gives the command a terminal, as a person running it has.
+    const command = [process.execPath, AAR_BIN, 'run', '--agent', 'oracle', '--agent', 'random', '--path', EXAMPLES_DIR, '--limit', '1', '--tools-mode', 'replay', '--tools-store', EXAMPLE_STORE, '--name', 'bar', '--jobs-dir', path.join(tmp.dir, 'bar-jobs'), '--progress', 'bar', '--no-report'];
+    const r = spawnSync('script', ['-qec', command.join(' '), '/dev/null'], { encoding: 'utf8', timeout: 120_000 });
+    expect(r.status).toBe(0);
+    const frames = r.stdout.split(/\r|\n|\x1b\[[0-9;?]*[A-Za-z]/).filter((f) => f.includes(' trials | '));
+    expect(frames[0]).toMatch(/0\/2 trials \| \d running \| 0 infra errors \| FA oracle -, random - \| ETA unknown$/);
+    expect(frames.at(-1)).toMatch(/2\/2 trials \| 0 running \| 0 infra errors \| FA oracle 100\.0%, random \d+\.\d% \| ETA 0 s$/);
+    expect(r.stdout).toMatch(/2 trials run, 0 already done, 0 infrastructure errors, \d+ s elapsed/);
   });
 
   (HAVE_AAR_DATA ? test : test.skip)('flags alone on the released legs: a seeded sample of 3 grown to 6 runs the 3 new legs only', () => {
