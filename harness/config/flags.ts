@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { InputError } from '../../tasks/problems.js';
 import type { ConfigOverrides } from './load.js';
 
 /**
@@ -59,7 +60,7 @@ function settingsOf(flags: RunFlags, cwd: string): Setting[] {
   set('--id', ['tasks', 'ids'], flags.id);
   set('--exclude', ['tasks', 'exclude'], flags.exclude);
   if (flags.sample !== undefined) set('--sample', ['tasks', 'sample'], { n: numeric(flags.sample), seed: flags.seed === undefined ? 0 : numeric(flags.seed) });
-  else if (flags.seed !== undefined) set('--seed', ['tasks', 'sample'], 'set --sample N with --seed');
+  else if (flags.seed !== undefined) throw new InputError([{ file: 'command line', path: '--seed', message: 'seeds --sample N: give both' }]);
   set('--limit', ['tasks', 'limit'], flags.limit === undefined ? undefined : numeric(flags.limit));
   set('--attempts', ['attempts'], flags.attempts === undefined ? undefined : numeric(flags.attempts));
   set('--concurrency', ['concurrency'], flags.concurrency === undefined ? undefined : numeric(flags.concurrency));

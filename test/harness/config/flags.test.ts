@@ -82,6 +82,7 @@ describe('aar run flags', () => {
     expect(bad({ level: ['hardest'] })).toEqual([expect.stringMatching(/^command line: --level: /)]);
     expect(bad({ toolsMode: 'fake' })).toEqual([expect.stringMatching(/^command line: --tools-mode: /)]);
     expect(bad({ sample: '-1' })).toEqual([expect.stringMatching(/^command line: --sample: /)]);
+    expect(bad({ seed: '3' })).toEqual(['command line: --seed: seeds --sample N: give both']);
     expect(bad({ name: 'a b' })).toEqual([expect.stringMatching(/^command line: --name: use letters/)]);
     expect(problemsOf(() => configFromFlags(runFlagOverrides({ agents: [{ name: 'oracle' }] }, { withFile: false })))).toEqual([expect.stringMatching(/^command line: --path: /)]);
     expect(problemsOf(() => configFromFlags(runFlagOverrides({ path: ['x'] }, { withFile: false })))).toEqual([expect.stringMatching(/^command line: --agent: /)]);
