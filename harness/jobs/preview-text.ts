@@ -2,6 +2,7 @@ import type { AgentEstimate } from './estimate.js';
 import type { JobPreview } from './preview.js';
 
 const int = (n: number): string => Math.round(n).toLocaleString('en-US');
+const plural = (n: number, noun: string): string => `${int(n)} ${noun}${n === 1 ? '' : 's'}`;
 const tokens = (n: number): string => (n >= 1e9 ? `${(n / 1e9).toFixed(2)} B` : n >= 1e6 ? `${(n / 1e6).toFixed(1)} M` : n >= 1e3 ? `${(n / 1e3).toFixed(0)} K` : `${n}`);
 const usd = (n: number | null | undefined): string => (n == null ? 'unknown (model not in the price table)' : `$${n < 100 ? n.toFixed(2) : int(n)}`);
 
@@ -17,7 +18,7 @@ function basis(e: AgentEstimate): string {
 export function formatPreview(p: JobPreview): string {
   const lines: string[] = [];
   lines.push(`job ${p.job} -> ${p.jobDir}`);
-  lines.push(`trials: ${int(p.planned)} planned (${p.agents.length} agents x ${int(p.legs)} legs x ${p.attempts} attempts), ${int(p.done)} already done, ${int(p.toRun)} to run`);
+  lines.push(`trials: ${int(p.planned)} planned (${plural(p.agents.length, 'agent')} x ${plural(p.legs, 'leg')} x ${plural(p.attempts, 'attempt')}), ${int(p.done)} already done, ${int(p.toRun)} to run`);
   const width = Math.max(...p.agents.map((a) => a.id.length), 5);
   for (const a of p.agents) lines.push(`  ${a.id.padEnd(width)}  ${int(a.toRun).padStart(6)} to run  ${int(a.done).padStart(6)} done`);
   if (p.refusal.length) {

@@ -97,7 +97,7 @@ describe('aar run flags', () => {
   test('as a process: --model pairs with the --agent before it; a --model with no --agent is an error', () => {
     const plan = runAar(['plan', '--agent', 'oracle', '--agent', 'codex', '--model', 'gpt-5.4', '--path', 'tasks/examples', '--tools-mode', 'replay', '--tools-store', 'tools/stores/examples', '--jobs-dir', path.join(tmp.dir, 'jobs')]);
     expect(plan.stderr).toBe('');
-    expect(plan.stdout).toMatch(/trials: 6 planned \(2 agents x 3 legs x 1 attempts\)/);
+    expect(plan.stdout).toMatch(/trials: 6 planned \(2 agents x 3 legs x 1 attempt\)/);
     expect(plan.stdout).toMatch(/^ {2}oracle\s+3 to run/m);
     expect(plan.stdout).toMatch(/^ {2}codex@gpt-5\.4\s+3 to run/m);
     const orphan = runAar(['plan', '--model', 'gpt-5.4', '--agent', 'codex', '--path', 'tasks/examples']);

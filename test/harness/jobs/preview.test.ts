@@ -103,7 +103,7 @@ describe('aar plan / aar run --dry-run', () => {
   (HAVE_AAR_DATA ? test : test.skip)('configs/paper.yaml with no keys: 4,200 trials and the four missing keys', () => {
     const r = runAar(['run', '--dry-run', 'configs/paper.yaml', '--jobs-dir', path.join(tmp.dir, 'paper-jobs')], { env: NO_KEYS });
     expect(r.status).toBe(0);
-    expect(r.stdout).toContain('trials: 4,200 planned (3 agents x 1,400 legs x 1 attempts)');
+    expect(r.stdout).toContain('trials: 4,200 planned (3 agents x 1,400 legs x 1 attempt)');
     expect(r.stdout).toContain('keys: 4 of 4 missing');
     for (const key of ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'GOOGLE_API_KEY', 'SERPER_API_KEY']) expect(r.stdout).toMatch(new RegExp(`^ {2}${key}\\s+MISSING`, 'm'));
     expect(r.stdout).toMatch(/total at most \$[\d,]+/);
