@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { readGraphFolder } from '../../../tasks/wikirace/graph/store.js';
 import { runAar } from '../../helpers/cli.js';
-import { tempDir } from '../../helpers/data.js';
+import { REPO_ROOT, tempDir } from '../../helpers/data.js';
 import { writeWikiDump } from '../../helpers/wikipedia-dump.js';
 
 const ok = (r: ReturnType<typeof runAar>): string => {
@@ -41,6 +41,15 @@ describe('aar wikirace (the compiled command, run as a process)', () => {
     // On a ring of 12 the page 8 stops on is the target.
     expect(Number(task.target.slice(5))).toBe((Number(task.source.slice(5)) + 8) % 12);
     expect(JSON.parse(ok(runAar(['wikirace', 'graph', 'info', path.join(root, 'graph')])))).toMatchObject({ pages: 12, links: 12 });
+  });
+
+  test('graph synthesize: the example preset reproduces the committed example graph', () => {
+    const root = tempDir('aar-cli-wikirace-').dir;
+    expect(ok(runAar(['wikirace', 'graph', 'synthesize', '--out', path.join(root, 'g')]))).toBe(`synthetic graph: 1500 pages, 7947 links -> ${path.join(root, 'g')}\n`);
+    const committed = JSON.parse(readFileSync(path.join(REPO_ROOT, 'tasks', 'examples-wikirace', 'graph', 'graph.json'), 'utf8'));
+    expect(JSON.parse(readFileSync(path.join(root, 'g', 'graph.json'), 'utf8'))).toEqual(committed);
+    expect(ok(runAar(['wikirace', 'graph', 'synthesize', '--out', path.join(root, 'h'), '--pages', '300', '--seed', '2']))).toContain('300 pages');
+    expect(runAar(['wikirace', 'graph', 'synthesize', '--out', root, '--preset', 'huge']).stderr).toBe('aar: --preset: want example or paper, got "huge"\n');
   });
 
   test('bad use: one-line errors, non-zero exit', () => {
