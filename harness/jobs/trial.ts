@@ -93,6 +93,7 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
     toolLogPath,
     modelLogPath: path.join(staging, TRIAL_FILES.modelLog),
     budget: { maxTurns: budget, maxTokens: config.budget.max_tokens, maxCostUsd: config.budget.max_cost_usd },
+    session: ctx.family.toolSession?.(plan.task, { dir: staging, seed: plan.seed, stepBudget: budget }),
   });
   let env: TrialEnvironment | undefined;
   try {
