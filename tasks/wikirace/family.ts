@@ -17,13 +17,19 @@ import { gameScoreJson, scoreGame, type GameScore } from './scoring/score.js';
 const PLAYER_BUNDLE = packagePath('dist', 'agents', 'wikirace-player.cjs');
 const player = (): { path: string; content: Buffer } => ({ path: '/opt/aar/wikirace-player.cjs', content: readFileSync(PLAYER_BUNDLE) });
 
+/** The task set a pair belongs to: the folder above its split folder (`examples-wikirace/easy/001.json`), else its graph folder's name. */
+function taskSetOf(t: LoadedPair): string {
+  const splitDir = path.dirname(path.resolve(t.file));
+  return path.basename(splitDir) === t.pair.split ? path.basename(path.dirname(splitDir)) : path.basename(t.world.dir);
+}
+
 /** LLM-WikiRace: reach a target page by following links, one per step, on a fixed link graph. */
 export const wikiraceFamily: TaskFamily<LoadedPair, GameScore, WikiraceFigures> = {
   name: 'wikirace',
   load: (paths) => loadPairs(paths),
   filterSchema: PairFilterSchema,
   filter: (pairs, filter) => filterPairs(pairs, filter),
-  describe: (t) => ({ id: t.id, variant: path.basename(t.world.dir), level: t.pair.split, file: t.file }),
+  describe: (t) => ({ id: t.id, variant: taskSetOf(t), level: t.pair.split, file: t.file }),
   stepBudget: () => WIKIRACE_STEP_BUDGET,
   renderInstruction: (t, options) => renderWikiraceInstruction(t.pair, options),
   tools: GAME_TOOLS.map((t) => t.name),

@@ -1,4 +1,4 @@
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import type { ToolResult } from '../../../tools/providers/types.js';
 import type { TrialToolSession } from '../../../tools/session.js';
 import type { DistanceCache } from '../graph/distances.js';
@@ -46,6 +46,8 @@ export class WikiraceGame implements TrialToolSession {
     this.targetPage = page(setup.target);
     this.current = this.sourcePage;
     this.path = [this.sourcePage];
+    // Present from the start, so a trial folder shows a game with no move as an empty trajectory.
+    writeFileSync(setup.trajectoryPath, '');
   }
 
   get steps(): number {

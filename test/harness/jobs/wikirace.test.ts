@@ -12,7 +12,7 @@ import type { GameScore } from '../../../tasks/wikirace/scoring/score.js';
 import { loadJobResults } from '../../../verifier/results.js';
 import { startScriptedModelServer, type ScriptTurn } from '../../doubles/scripted-model/index.js';
 import { runAar } from '../../helpers/cli.js';
-import { tempDir } from '../../helpers/data.js';
+import { REPO_ROOT, tempDir } from '../../helpers/data.js';
 import { harnessContainers } from '../../helpers/jobs.js';
 import { writeTestGame } from '../../helpers/wikirace.js';
 
@@ -78,10 +78,19 @@ beforeAll(async () => {
     const report = runAar(['report', summary.jobDir]);
     expect(report.status).toBe(0);
     expect(report.stdout).toContain('success %');
-    expect(report.stdout).toMatch(/\| oracle .*\| 100\.0 \[\d+\.\d, 100\.0\] \| 0\.00 \|/);
+    expect(report.stdout).toMatch(/\| oracle \| - \| \* \| \* \| 4 \| 100\.0 \[\d+\.\d, 100\.0\] \| 0\.00 \|/);
     writeFileSync(path.join(tmp.dir, 'baselines-report.md'), report.stdout);
     // eslint-disable-next-line no-console
     console.log(`WikiRace test graph, oracle and random:\n${report.stdout}`);
+  });
+
+  test('the committed example family (tasks/examples-wikirace): the oracle reaches every target with 0 suboptimal steps', async () => {
+    const config = writeConfig('examples', { tasks: { family: 'wikirace', path: path.join(REPO_ROOT, 'tasks', 'examples-wikirace') } });
+    const summary = await runJob({ configPath: config, reporter: new QuietReporter() });
+    const results = loadJobResults<GameScore>(summary.jobDir);
+    expect(results).toHaveLength(18);
+    expect(results.every((r) => r.score?.success === 1 && r.score.suboptimal_steps === 0)).toBe(true);
+    expect(new Set(results.map((r) => `${r.record.leg.variant}/${r.record.leg.level}`))).toEqual(new Set(['examples-wikirace/easy', 'examples-wikirace/medium', 'examples-wikirace/hard']));
   });
 });
 

@@ -29,7 +29,7 @@ describe('the wikirace family', () => {
     const sample = family.filter(tasks, { sample: { n: 2, seed: 3 } });
     expect(sample).toHaveLength(2);
     expect(family.filter(tasks, { sample: { n: 2, seed: 3 } })).toEqual(sample);
-    expect(family.describe(tasks[2])).toEqual({ id: 'medium/pair_003', variant: 'graph', level: 'medium', file: world.files['medium/pair_003'] });
+    expect(family.describe(tasks[2])).toEqual({ id: 'medium/pair_003', variant: path.basename(tmp.dir), level: 'medium', file: world.files['medium/pair_003'] });
     expect(family.stepBudget(tasks[0])).toBe(30);
     expect(() => family.filterSchema.parse({ splits: ['extreme'] })).toThrow();
   });
