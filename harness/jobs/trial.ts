@@ -114,7 +114,7 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
       env = await ctx.environment.start({
         image: ctx.images.get(plan.agentId)!,
         labels: { 'aar-harness': '1', [JOB_LABEL]: ctx.jobKey, 'aar.job': ctx.jobName, 'aar.trial': plan.trialId },
-        env: { ...launch.env, ...plan.agent.env, AAR_TRIAL_TOKEN: trial.token, AAR_GATEWAY_URL: gatewayUrl },
+        env: { ...launch.env, ...plan.agent.env, AAR_TRIAL_TOKEN: trial.token, AAR_GATEWAY_URL: gatewayUrl, AAR_TOOLS: ctx.family.tools.join(',') },
         resources: { memoryMb: config.resources.memory_mb, cpus: config.resources.cpus, pids: config.resources.pids },
         gatewaySocketDir: ctx.gatewaySocketDir,
         gatewaySocketName: ctx.gatewaySocketName,
