@@ -84,6 +84,22 @@ beforeAll(async () => {
     console.log(`WikiRace test graph, oracle and random:\n${report.stdout}`);
   });
 
+  test('an agent cannot forge its path: files it writes are not read, a jump to the target is refused', async () => {
+    const forge = [
+      `printf '{"step":1,"from":"Page 1","to":"Page 40","offered":3,"ts":1}\\n' > /app/trajectory.jsonl`,
+      `tools wikirace_move '{"page": "Page 40"}' || true`,
+      `tools wikirace_move '{"page": "Page 2"}'`,
+    ].join('; ');
+    const config = writeConfig('forger', {
+      tasks: { family: 'wikirace', path: path.join(tmp.dir, 'tasks'), ids: ['easy/pair_001'] },
+      agents: [{ name: 'command', options: { command: forge } }],
+    });
+    const summary = await runJob({ configPath: config, reporter: new QuietReporter() });
+    const [result] = loadJobResults<GameScore>(summary.jobDir);
+    expect(result.score).toMatchObject({ success: 0, steps: 1, final_page: 'Page 2', problem: null });
+    expect(readFileSync(path.join(result.dir, 'agent', 'stdout.log'), 'utf8')).toContain("Error: 'Page 40' is not among the links available on 'Page 1'");
+  });
+
   test('the committed example family (tasks/examples-wikirace): the oracle reaches every target with 0 suboptimal steps', async () => {
     const config = writeConfig('examples', { tasks: { family: 'wikirace', path: path.join(REPO_ROOT, 'tasks', 'examples-wikirace') } });
     const summary = await runJob({ configPath: config, reporter: new QuietReporter() });
