@@ -119,6 +119,7 @@ function llmScript(path: readonly string[]): ScriptTurn[] {
   const HOST_KEY = 'sk-wikirace-host-key';
   beforeAll(() => {
     process.env.ANTHROPIC_API_KEY = HOST_KEY;
+    process.env.OPENAI_API_KEY = HOST_KEY;
   });
 
   async function shortestPath(): Promise<string[]> {
@@ -163,7 +164,10 @@ function llmScript(path: readonly string[]): ScriptTurn[] {
     }
   });
 
-  test('Claude Code finishes a game through the tools command', async () => {
+  test.each([
+    ['claude-code', 'claude-sonnet-4-6'],
+    ['codex', 'gpt-5.4'],
+  ])('%s finishes a game through the tools command', async (agent, model) => {
     const walk = await shortestPath();
     const script: ScriptTurn[] = [
       { say: 'Looking at the game.', bash: 'tools wikirace_state' },
@@ -172,9 +176,9 @@ function llmScript(path: readonly string[]): ScriptTurn[] {
     ];
     const server = await startScriptedModelServer({ script, requireKey: HOST_KEY });
     try {
-      const config = writeConfig('claude', {
+      const config = writeConfig(agent, {
         tasks: { family: 'wikirace', path: path.join(tmp.dir, 'tasks'), ids: ['easy/pair_001'] },
-        agents: [{ name: 'claude-code', model: 'claude-sonnet-4-6' }],
+        agents: [{ name: agent, model }],
         timeout_s: 300,
         resources: { memory_mb: 4096, cpus: 2, pids: 1024 },
         models: { anthropic_base_url: server.anthropicBaseUrl, openai_base_url: server.openaiBaseUrl },
@@ -184,6 +188,7 @@ function llmScript(path: readonly string[]): ScriptTurn[] {
       expect(result.record.status).toBe('completed');
       expect(result.score).toMatchObject({ success: 1, steps: walk.length - 1, suboptimal_steps: 0 });
       expect(result.record.run.steps).toBe(server.served.turns);
+      expect(result.score!.tokens).toBe(server.served.inputTokens + server.served.outputTokens);
       expect(readTrialText(result.dir, TRIAL_FILES.instruction)).toContain('tools wikirace_move');
     } finally {
       await server.stop();
