@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { seededRandom } from '../random.js';
 import { readStateText } from './game/state-text.js';
-import { toolsSession } from './game/tools-session.js';
+import { toolsSession } from '../../tools/cli/batch-session.js';
 
 type Chooser = (links: string[], current: string) => string | undefined;
 

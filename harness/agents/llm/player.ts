@@ -8,7 +8,7 @@
  */
 import { gatewayFromEnv, postJson } from '../../../tools/cli/gateway-client.js';
 import { readStateText } from '../../../tasks/wikirace/game/state-text.js';
-import { toolsSession } from '../../../tasks/wikirace/game/tools-session.js';
+import { toolsSession } from '../../../tools/cli/batch-session.js';
 import { parseChoice, retryNote, stepPrompt } from './prompt.js';
 
 const API = process.env.LLM_API === 'openai' ? 'openai' : 'anthropic';

@@ -7,8 +7,9 @@ export interface ToolReply {
 }
 
 /**
- * The in-container `tools` command in batch mode, started once for a whole game: each call is one JSON
- * line in and one out, through the same client and gateway as `tools NAME`.
+ * The in-container `tools` command in batch mode, started once for a whole run of a built-in program (the
+ * oracles, the WikiRace players): each call is one JSON line in and one out, through the same client and
+ * gateway as `tools NAME`, in one process instead of one per call.
  */
 export function toolsSession(): { call: (tool: string, args?: Record<string, unknown>) => Promise<ToolReply>; close: () => void } {
   const child = spawn('tools', ['--batch'], { stdio: ['pipe', 'pipe', 'inherit'] });
