@@ -75,6 +75,12 @@ beforeAll(async () => {
 
     const verify = runAar(['verify', summary.jobDir]);
     expect(verify.stdout).toMatch(/^8 trials: 8 scored, 0 changed, 0 infrastructure errors/);
+    // Re-scored offline from the stored trajectory: a line appended by hand breaks the chain and is caught.
+    const tampered = oracle[0]!;
+    writeFileSync(path.join(tampered.dir, TRIAL_FILES.trajectory), readTrialText(tampered.dir, TRIAL_FILES.trajectory) + '{"step":99,"from":"Page 1","to":"Page 2","offered":1,"ts":1}\n');
+    expect(runAar(['verify', summary.jobDir, '--dry-run']).stdout).toContain(`would change: ${path.basename(tampered.dir)}`);
+    writeFileSync(path.join(tampered.dir, TRIAL_FILES.trajectory), (readTrialText(tampered.dir, TRIAL_FILES.trajectory) ?? '').split('\n').slice(0, -2).join('\n') + '\n');
+    expect(runAar(['verify', summary.jobDir, '--dry-run']).stdout).toMatch(/^8 trials: 8 scored, 0 would change/);
     const report = runAar(['report', summary.jobDir]);
     expect(report.status).toBe(0);
     expect(report.stdout).toContain('success %');
