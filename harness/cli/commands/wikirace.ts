@@ -105,4 +105,51 @@ export function registerWikiraceCommands(program: Command): void {
       const counts = splits.map((s) => `${s.name} ${pairs.filter((p) => p.split === s.name).length}`).join(', ');
       process.stdout.write(`${files.length} pairs (${counts}) -> ${options.out}\n`);
     });
+
+  wikirace
+    .command('probe')
+    .argument('<graph>', 'a graph folder')
+    .description("the paper's world-knowledge probe (appendix C): a seeded balanced set of linked / not linked page pairs asked of a model through the model gateway; prints precision, recall and F1")
+    .requiredOption('--model <name>', 'the model to ask')
+    .requiredOption('--out <folder>', 'where probe.jsonl, model_log.jsonl and summary.json go')
+    .option('--api <api>', 'anthropic (Messages) or openai (Chat Completions)', 'anthropic')
+    .option('--pairs <n>', 'linked pairs, and as many not linked (shared by distance 2, 3, 4 and reversed links)', integer('--pairs'), 200)
+    .option('--seed <n>', 'the seed of the draw', integer('--seed'), 1)
+    .option('--concurrency <n>', 'questions in flight at once', integer('--concurrency'), 4)
+    .option('--config <file>', "a job config whose models: section (base URLs, attempts, timeout, prices) the gateway uses")
+    .option('--base-url <url>', "the provider's upstream base URL (Anthropic without /v1, OpenAI with /v1), instead of the config's")
+    .action(async (graphFolder: string, options: { model: string; out: string; api: string; pairs: number; seed: number; concurrency: number; config?: string; baseUrl?: string }) => {
+      if (options.api !== 'anthropic' && options.api !== 'openai') throw new Error(`--api: want anthropic or openai, got ${JSON.stringify(options.api)}`);
+      const { readGraphFolder } = await import('../../../tasks/wikirace/graph/store.js');
+      const { probePairs } = await import('../../../tasks/wikirace/graph/probe.js');
+      const { runProbe } = await import('../../wikirace/probe.js');
+      const { packagePath } = await import('../../../paths.js');
+      const { JobConfigSchema } = await import('../../config/schema.js');
+      let models = JobConfigSchema.shape.models.parse(undefined);
+      let resolvePath = (p: string): string => p;
+      if (options.config) {
+        const { loadJobConfig } = await import('../../config/load.js');
+        const loaded = loadJobConfig(options.config);
+        models = loaded.config.models;
+        resolvePath = loaded.resolve;
+      }
+      const gateway = {
+        anthropicBaseUrl: options.api === 'anthropic' && options.baseUrl ? options.baseUrl : models.anthropic_base_url,
+        openaiBaseUrl: options.api === 'openai' && options.baseUrl ? options.baseUrl : models.openai_base_url,
+        prices: models.prices ? resolvePath(models.prices) : packagePath('configs', 'prices.yaml'),
+        maxAttempts: models.max_attempts,
+        timeoutMs: models.timeout_s * 1000,
+      };
+      const { graph } = await readGraphFolder(graphFolder);
+      const pairs = probePairs(graph, options.pairs, options.seed);
+      const s = await runProbe({ graph, pairs, model: options.model, api: options.api, gateway, out: options.out, concurrency: options.concurrency });
+      const f = (x: number | null): string => (x === null ? 'n/a' : x.toFixed(3));
+      const lines = [
+        `probe of ${options.model}: ${s.asked} pairs (${options.pairs} linked, ${options.pairs} not), ${s.unparsed} replies without \\boxed{yes|no} left out`,
+        `precision ${f(s.precision)}  recall ${f(s.recall)}  F1 ${f(s.f1)}  (TP ${s.truePositive}, FP ${s.falsePositive}, TN ${s.trueNegative}, FN ${s.falseNegative})`,
+        `right by class: ${Object.entries(s.accuracyByClass).map(([k, v]) => `${k} ${f(v)}`).join(', ')}`,
+        `model turns ${s.turns}, tokens in ${s.inputTokens} out ${s.outputTokens}, cost $${s.costUsd.toFixed(4)} -> ${options.out}`,
+      ];
+      process.stdout.write(lines.join('\n') + '\n');
+    });
 }

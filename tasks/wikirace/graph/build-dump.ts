@@ -1,3 +1,4 @@
+import { BigMap } from './big-map.js';
 import { csrFromEdges, EdgeBuffer } from './edges.js';
 import type { LinkGraph } from './graph.js';
 import { largestComponent } from './scc.js';
@@ -58,8 +59,8 @@ function field(row: SqlValue[], columns: readonly string[], name: string, file: 
  */
 export async function buildFromDumps(files: DumpFiles, log: (line: string) => void = () => {}): Promise<{ graph: LinkGraph; stats: BuildStats }> {
   // page: page_id, page_namespace, page_title, page_is_redirect, ...
-  const slotOfPageId = new Map<number, number>();
-  const slotOfTitle = new Map<string, number>();
+  const slotOfPageId = new BigMap<number, number>();
+  const slotOfTitle = new BigMap<string, number>();
   const slotTitle: string[] = [];
   const slotIsRedirect: boolean[] = [];
   await forEachDumpRow(files.page, 'page', (row, columns) => {
@@ -74,7 +75,7 @@ export async function buildFromDumps(files: DumpFiles, log: (line: string) => vo
   log(`page: ${slotTitle.length} main-namespace pages`);
 
   // redirect: rd_from, rd_namespace, rd_title, rd_interwiki, rd_fragment
-  const redirectTo = new Map<number, number>();
+  const redirectTo = new BigMap<number, number>();
   await forEachDumpRow(files.redirect, 'redirect', (row, columns) => {
     const from = slotOfPageId.get(field(row, columns, 'rd_from', files.redirect, 'number') as number);
     if (from === undefined || field(row, columns, 'rd_namespace', files.redirect, 'number') !== MAIN) return;
@@ -102,7 +103,7 @@ export async function buildFromDumps(files: DumpFiles, log: (line: string) => vo
 
   // linktarget: lt_id, lt_namespace, lt_title; a target that is a redirect is marked by a high bit.
   const THROUGH_REDIRECT = 0x80000000;
-  const targetOfLinkId = new Map<number, number>();
+  const targetOfLinkId = new BigMap<number, number>();
   await forEachDumpRow(files.linktarget, 'linktarget', (row, columns) => {
     if (field(row, columns, 'lt_namespace', files.linktarget, 'number') !== MAIN) return;
     const slot = slotOfTitle.get(field(row, columns, 'lt_title', files.linktarget, 'string') as string);
