@@ -89,8 +89,11 @@ export interface TaskFamily<Task extends FamilyTask = FamilyTask, Score extends 
   describe(task: Task): TaskDescription;
   /** Model turns the task's protocol allows (a job's `budget.steps: auto`). */
   stepBudget(task: Task): number;
-  /** The text the agent gets as /app/instruction.md; templatePath replaces the family's own template. */
-  renderInstruction(task: Task, options: { templatePath?: string; stepBudget: number }): string;
+  /**
+   * The text the agent gets as /app/instruction.md; templatePath replaces the family's own template. `seed`
+   * is the trial's, for families whose instruction shows seeded state (WikiRace's first offered links).
+   */
+  renderInstruction(task: Task, options: { templatePath?: string; stepBudget: number; seed?: number }): string;
   /** Names of the gateway tools an agent may call on this family's tasks. */
   readonly tools: readonly string[];
   /**

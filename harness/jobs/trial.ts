@@ -97,7 +97,7 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
   });
   let env: TrialEnvironment | undefined;
   try {
-    const instruction = ctx.family.renderInstruction(plan.task, { templatePath: ctx.instructionTemplate, stepBudget: budget });
+    const instruction = ctx.family.renderInstruction(plan.task, { templatePath: ctx.instructionTemplate, stepBudget: budget, seed: plan.seed });
     const gatewayUrl = `http://127.0.0.1:${GATEWAY_PORT}`;
     const launch = await plan.adapter.launch({
       trialId: plan.trialId,

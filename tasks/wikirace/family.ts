@@ -31,7 +31,7 @@ export const wikiraceFamily: TaskFamily<LoadedPair, GameScore, WikiraceFigures> 
   filter: (pairs, filter) => filterPairs(pairs, filter),
   describe: (t) => ({ id: t.id, variant: taskSetOf(t), level: t.pair.split, file: t.file }),
   stepBudget: () => WIKIRACE_STEP_BUDGET,
-  renderInstruction: (t, options) => renderWikiraceInstruction(t.pair, options),
+  renderInstruction: (t, options) => renderWikiraceInstruction(t, options),
   tools: GAME_TOOLS.map((t) => t.name),
   toolSession: (t, trial) =>
     new WikiraceGame({

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { taskFamily } from '../../../tasks/registry.js';
 import { formatProblem } from '../../../tasks/problems.js';
 import type { LoadedPair } from '../../../tasks/wikirace/load.js';
+import { readStateText } from '../../../tasks/wikirace/game/state-text.js';
 import { oraclePlan } from '../../../tasks/wikirace/oracle-plan.js';
 import { tempDir } from '../../helpers/data.js';
 import { writeTestGame, type TestGame } from '../../helpers/wikirace.js';
@@ -71,7 +72,12 @@ describe('the wikirace family', () => {
     expect(text).toContain('Start at **Page 1** and reach **Page 40**');
     expect(text).toContain('at most 30 steps');
     expect(text).toContain("tools wikirace_move '{\"page\":\"Philosophy\"}'");
-    expect(text).toContain('`tools wikirace_state`');
+    expect(text).toContain('Run `tools wikirace_state` to see the links of the source page.');
+    // With the trial's seed, the first state's links, exactly as the game will offer them.
+    const seeded = family.renderInstruction(tasks[0], { stepBudget: 30, seed: 5 });
+    const game = family.toolSession!(tasks[0], { dir: tmp.dir, seed: 5, stepBudget: 30 });
+    const links = readStateText(game.call('wikirace_state', {}).text).links;
+    expect(seeded).toContain(`The links available on **Page 1** (${links.length}), as \`tools wikirace_state\` shows them:\n\n${links.map((l) => `- ${l}`).join('\n')}\n`);
     const pair = tasks[0] as LoadedPair;
     const plan = oraclePlan(pair.world, pair.pair);
     expect(plan['Page 1']).toBe(3);
