@@ -16,10 +16,17 @@ export function offeredLinks(graph: LinkGraph, distances: Int32Array, page: numb
   const links = shuffleInPlace(Array.from(graph.linksOf(page)), seededRandom(mixSeeds(seed, page)));
   if (links.length <= limit) return links;
   const far = (p: number): number => (distances[p] === UNREACHABLE ? Number.MAX_SAFE_INTEGER : distances[p]!);
-  // The distance of the limit-th nearest link: every nearer link is kept, and ties at it fill up in shuffled order.
-  const cutoff = Array.from(links, far).sort((a, b) => a - b)[limit - 1]!;
+  // The distance of the limit-th nearest link: every nearer link is kept, and ties at it fill up in
+  // shuffled order. Distances are few small numbers, so counting them beats sorting a hub's thousands.
+  const counts = new Map<number, number>();
+  for (const p of links) counts.set(far(p), (counts.get(far(p)) ?? 0) + 1);
+  let cutoff = 0;
   let nearer = 0;
-  for (const p of links) if (far(p) < cutoff) nearer++;
+  for (const d of [...counts.keys()].sort((a, b) => a - b)) {
+    cutoff = d;
+    if (nearer + counts.get(d)! >= limit) break;
+    nearer += counts.get(d)!;
+  }
   let tiesLeft = limit - nearer;
   const offered: number[] = [];
   for (const p of links) {
