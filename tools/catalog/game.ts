@@ -8,7 +8,7 @@ export const wikiraceState = defineTool({
   group: 'game',
   summary: 'Show the game: the current page, the target, the pages visited so far, and the links you may follow from here.',
   returns: 'the state as text, the available links one per line',
-  args: z.object({}),
+  args: () => z.object({}),
   example: {},
   runsIn: 'gateway',
   provider: 'trial-session',
@@ -19,7 +19,7 @@ export const wikiraceMove = defineTool({
   group: 'game',
   summary: 'Follow one of the available links of the current page (one step); the game ends at the target or when the steps run out.',
   returns: 'the new state, or the end of the game',
-  args: z.object({
+  args: () => z.object({
     page: text('page').describe('the title of the linked page, exactly as listed among the available links'),
   }),
   example: { page: 'Philosophy' },
