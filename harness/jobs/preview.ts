@@ -31,11 +31,11 @@ export interface JobPreview {
   estimates: AgentEstimate[];
 }
 
-/** Tool API keys of live and record modes, and the tools that need each. */
-const TOOL_KEYS: { name: string; key: keyof ReturnType<typeof keysFromEnv>; tools: string }[] = [
-  { name: 'GOOGLE_API_KEY', key: 'google', tools: 'tools: maps_*' },
-  { name: 'SERPER_API_KEY', key: 'serper', tools: 'tools: search' },
-  { name: 'OPENAI_API_KEY', key: 'codeModel', tools: 'tools: python_generate_code' },
+/** Tool API keys of live and record modes, and which of a family's tools need each. */
+const TOOL_KEYS: { name: string; key: keyof ReturnType<typeof keysFromEnv>; needs: (tool: string) => boolean; tools: string }[] = [
+  { name: 'GOOGLE_API_KEY', key: 'google', needs: (t) => t.startsWith('maps_'), tools: 'tools: maps_*' },
+  { name: 'SERPER_API_KEY', key: 'serper', needs: (t) => t === 'web_search', tools: 'tools: web_search' },
+  { name: 'OPENAI_API_KEY', key: 'codeModel', needs: (t) => t === 'python_generate_code', tools: 'tools: python_generate_code' },
 ];
 
 export async function previewJob(loaded: LoadedConfig, env: NodeJS.ProcessEnv = process.env): Promise<JobPreview> {
@@ -56,7 +56,7 @@ export async function previewJob(loaded: LoadedConfig, env: NodeJS.ProcessEnv = 
   const needers = new Map<string, string[]>();
   const need = (key: string, who: string): void => void needers.set(key, [...(needers.get(key) ?? []), who]);
   for (const a of agents) for (const key of a.adapter.hostKeys ?? []) need(key, a.id);
-  if (config.tools.mode !== 'replay') for (const t of TOOL_KEYS) need(t.name, t.tools);
+  if (config.tools.mode !== 'replay') for (const t of TOOL_KEYS) if (family.tools.some(t.needs)) need(t.name, t.tools);
   const setKeys = keysFromEnv(env);
   const isSet = (name: string): boolean => Boolean(env[name]) || TOOL_KEYS.some((t) => t.name === name && setKeys[t.key]);
 
