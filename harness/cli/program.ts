@@ -6,6 +6,7 @@ import { registerToolsCommands } from './commands/tools.js';
 import { registerWorldCommands } from './commands/world.js';
 import { registerRunCommands } from './commands/run.js';
 import { registerImagesCommands } from './commands/images.js';
+import { registerViewCommand } from './commands/view.js';
 import { HARNESS_VERSION } from '../version.js';
 
 /** `aar`: one command per operation; each command's module loads what it needs only when it runs. */
@@ -18,6 +19,7 @@ export function buildProgram(): Command {
   registerTasksCommands(program);
   registerScoreCommand(program);
   registerReportCommands(program);
+  registerViewCommand(program);
   registerToolsCommands(program);
   registerWorldCommands(program);
   registerImagesCommands(program);
