@@ -25,15 +25,18 @@ h3 { font-size: 15px; margin: 0 0 6px; }
 .figure[data-figure="wall_s"] .value { font-size: 15px; font-weight: 500; padding-top: 4px; }
 .figure .interval { font-size: 11px; color: var(--muted); font-variant-numeric: tabular-nums; }
 .charts { display: flex; flex-wrap: wrap; gap: 14px; }
-figure.chart { margin: 0; padding: 10px 12px; max-width: 100%; overflow-x: auto; }
-figure.chart figcaption { margin-bottom: 4px; max-width: 820px; } figure.chart figcaption span { color: var(--muted); }
-figure.chart svg { display: block; max-width: 100%; height: auto; }
+figure.chart { margin: 0; padding: 10px 12px; width: fit-content; max-width: 100%; overflow-x: auto; }
+/* The caption wraps to the chart's width instead of widening the figure. */
+figure.chart figcaption { margin-bottom: 4px; width: 0; min-width: 100%; } figure.chart figcaption span { color: var(--muted); }
+figure.chart svg { display: block; }
 .scroll { overflow-x: auto; }
 table { border-collapse: collapse; background: var(--card); font-variant-numeric: tabular-nums; }
 th, td { padding: 5px 9px; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }
 th { background: #eef1f5; font-weight: 600; font-size: 12px; white-space: nowrap; }
 td.num, th.num { text-align: right; white-space: nowrap; }
-table.aggregate { border: 1px solid var(--line); width: 100%; font-size: 13px; }
+table.aggregate { border: 1px solid var(--line); width: 100%; font-size: 12.5px; }
+table.aggregate td { white-space: nowrap; }
+table.aggregate th, table.aggregate td { padding: 5px 7px; }
 table.aggregate tr.total td { font-weight: 600; background: #f2f5fa; border-top: 2px solid #cfd6e0; }
 table.aggregate tr.subtotal td { background: #fafbfc; font-weight: 500; }
 .filters { display: flex; flex-wrap: wrap; gap: 8px; margin-bottom: 8px; }

@@ -49,16 +49,17 @@ function barsByGroup(values: Record<string, unknown>[], groupTitle: string, orde
     spec: {
       width: 230,
       height: 170,
-      encoding: { x, xOffset: { field: 'agent' }, color: { field: 'agent', type: 'nominal', title: 'configuration' } },
+      encoding: { x, xOffset: { field: 'agent' } },
       layer: [
         {
           mark: { type: 'bar', cornerRadiusEnd: 2 },
           encoding: {
+            color: { field: 'agent', type: 'nominal', title: 'configuration' },
             y: { field: 'mean', type: 'quantitative', scale: { domain: [0, 1] }, axis: percentAxis },
             tooltip: [{ field: 'agent' }, { field: 'group' }, { field: 'mean', format: '.1%' }, { field: 'n' }],
           },
         },
-        { mark: { type: 'rule', color: '#333' }, encoding: { y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } } },
+        { mark: { type: 'rule', color: '#222', strokeWidth: 1.5 }, encoding: { y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } } },
       ],
     },
   };

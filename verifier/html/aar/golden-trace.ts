@@ -67,10 +67,13 @@ export function goldenTrace(legText: string, leg: Leg, lines: readonly string[])
       trace.valueCalls = calls.flatMap((c, i) => (c && valueFoundInResults(value, c.preview) ? [i + 1] : []));
       for (const n of trace.valueCalls) callNotes[n - 1].push(`value of stop ${stop.index}`);
     }
+    // A stop the agent works out in its head (reason, or compute without a tool) has nothing to find in the
+    // tool log; its value seen there is shown, but its absence is no miss.
+    const inTools = trace.pageCalls !== null || trace.stepCalls.length > 0;
     const checks = [
       trace.pageCalls && trace.pageCalls.length > 0,
       ...trace.stepCalls.map((s) => s.calls.length > 0),
-      ...(trace.valueCalls ? [trace.valueCalls.length > 0] : []),
+      ...(trace.valueCalls && inTools ? [trace.valueCalls.length > 0] : []),
     ].filter((c) => c !== null);
     const passed = checks.filter(Boolean).length;
     marks.push(!checks.length ? 'muted' : passed === checks.length ? 'ok' : passed ? 'partial' : 'miss');
@@ -83,7 +86,7 @@ export function goldenTrace(legText: string, leg: Leg, lines: readonly string[])
     const did = [
       trace.pageCalls ? (trace.pageCalls.length ? `visited ${list(trace.pageCalls)}` : 'page not visited') : null,
       ...trace.stepCalls.map((s) => (s.calls.length ? `${s.label.split('(')[0]} matched ${list(s.calls)}` : `${s.label.split('(')[0]} not matched`)),
-      trace.valueCalls ? (trace.valueCalls.length ? `value seen in ${list(trace.valueCalls)}` : 'value never seen') : null,
+      trace.valueCalls ? (trace.valueCalls.length ? `value seen in ${list(trace.valueCalls)}` : inTools ? 'value never seen' : 'worked out, not looked up (value in no tool result)') : null,
     ].filter(Boolean);
     rows.push({
       stop: stop.index,
@@ -92,7 +95,7 @@ export function goldenTrace(legText: string, leg: Leg, lines: readonly string[])
       target: stop.extraction_target,
       golden: golden.join('\n') || null,
       value: typeof stop.extracted_value === 'string' ? stop.extracted_value : JSON.stringify(stop.extracted_value),
-      agent: stop.stop_type === 'reason' ? '(reasoning: not visible in the tool log)' : did.join('\n') || null,
+      agent: did.join('\n') || null,
     });
   }
 
