@@ -68,7 +68,8 @@ table.detail-table { width: 100%; font-size: 12.5px; }
 table.detail-table td.text { white-space: pre-wrap; word-break: break-word; }
 table.detail-table td.col-preview { font: 11.5px/1.35 ui-monospace, Menlo, Consolas, monospace; max-width: 560px; color: #333; }
 table.detail-table td.col-preview div { max-height: 9.6em; overflow: auto; }
-table.detail-table td.col-tool, table.detail-table td.col-type, table.detail-table td.col-model { white-space: nowrap; }
+table.detail-table td.col-tool, table.detail-table td.col-type, table.detail-table td.col-model, table.detail-table td.col-source { white-space: nowrap; }
+table.detail-table td.col-value { min-width: 90px; }
 table.detail-table td.col-args { font: 11.5px/1.35 ui-monospace, Menlo, Consolas, monospace; max-width: 280px; }
 table.detail-table tr.ok td:first-child { box-shadow: inset 4px 0 var(--good); }
 table.detail-table tr.partial td:first-child { box-shadow: inset 4px 0 #e0a800; }

@@ -10,10 +10,16 @@ export function toolLogLines(text: string | null): string[] {
   return text === null ? [] : pySplitlines(text).map(pyStrip).filter((l) => l.length > 0);
 }
 
-const clip = (text: string, max: number): string => {
-  const points = [...text];
-  return points.length <= max ? text : `${points.slice(0, max).join('')} … (${points.length - max} more characters)`;
-};
+/** The first `max` code points of a text, and how many were left out. */
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = 0;
+  for (let points = 0; points < max && end < text.length; points++) end += (text.codePointAt(end) as number) > 0xffff ? 2 : 1;
+  if (end >= text.length) return text;
+  let rest = 0;
+  for (let i = end; i < text.length; i += (text.codePointAt(i) as number) > 0xffff ? 2 : 1) rest++;
+  return `${text.slice(0, end)} … (${rest} more characters)`;
+}
 
 /** A tool-log line as the trial page reads it: every field optional, as an agent or an old log may lack any. */
 const ToolLineSchema = z.looseObject({

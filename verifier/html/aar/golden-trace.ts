@@ -38,6 +38,7 @@ export function goldenTrace(legText: string, leg: Leg, lines: readonly string[])
   const view = legView(legText);
   const calls: (LoggedCall | undefined)[] = lines.map((line) => parseToolLog(line).calls[0]);
   const callNotes: string[][] = lines.map(() => []);
+  const allPreviews = calls.map((c) => c?.preview ?? '').join(' ');
   const rows: Record<string, Cell>[] = [];
   const marks: (string | null)[] = [];
   let stepAt = 0;
@@ -64,7 +65,9 @@ export function goldenTrace(legText: string, leg: Leg, lines: readonly string[])
     }
     if (stop.extracted_value !== null && stop.extracted_value !== undefined) {
       const value = view.expectedValues[valueAt++];
-      trace.valueCalls = calls.flatMap((c, i) => (c && valueFoundInResults(value, c.preview) ? [i + 1] : []));
+      // Most values are in no preview: one look at them all first, then call by call where it is.
+      const anywhere = value !== undefined && valueFoundInResults(value, allPreviews);
+      trace.valueCalls = anywhere ? calls.flatMap((c, i) => (c && valueFoundInResults(value, c.preview) ? [i + 1] : [])) : [];
       for (const n of trace.valueCalls) callNotes[n - 1].push(`value of stop ${stop.index}`);
     }
     // A stop the agent works out in its head (reason, or compute without a tool) has nothing to find in the
@@ -121,14 +124,27 @@ export function goldenTrace(legText: string, leg: Leg, lines: readonly string[])
 export function goldenTraceOfTrial(dir: string, lines: readonly string[]): FamilyTrialPage {
   const text = readTrialText(dir, TRIAL_FILES.leg);
   if (text === null) return { tables: [], callNotes: [] };
-  let parsed: ReturnType<typeof LegSchema.safeParse>;
-  try {
-    parsed = LegSchema.safeParse(JSON.parse(text));
-  } catch (error) {
-    return unreadable(`leg.json: ${(error as Error).message}`);
+  const leg = readLeg(text);
+  return typeof leg === 'string' ? unreadable(`leg.json: ${leg}`) : goldenTrace(text, leg, lines);
+}
+
+/** Legs by their text: a job holds each leg once per agent and attempt. */
+const legs = new Map<string, Leg | string>();
+
+/** The leg, or why it cannot be read. */
+function readLeg(text: string): Leg | string {
+  let leg = legs.get(text);
+  if (leg === undefined) {
+    try {
+      const parsed = LegSchema.safeParse(JSON.parse(text));
+      leg = parsed.success ? parsed.data : `${parsed.error.issues[0].path.join('.')}: ${parsed.error.issues[0].message}`;
+    } catch (error) {
+      leg = (error as Error).message;
+    }
+    if (legs.size >= 2048) legs.delete(legs.keys().next().value as string);
+    legs.set(text, leg);
   }
-  if (!parsed.success) return unreadable(`leg.json: ${parsed.error.issues[0].path.join('.')}: ${parsed.error.issues[0].message}`);
-  return goldenTrace(text, parsed.data, lines);
+  return leg;
 }
 
 const unreadable = (why: string): FamilyTrialPage => ({
