@@ -2,7 +2,7 @@ import type { TaskFamily } from '../../tasks/family.js';
 import type { AggregateRow } from '../aggregate.js';
 import type { TrialResult } from '../results.js';
 import { aarHtmlView } from './aar/view.js';
-import type { Cell, Column, DetailTable } from './model.js';
+import { columns, type Cell, type Column, type DetailTable } from './model.js';
 
 /** A headline figure of an agent's overview card: its value and, when it has one, its 95% interval. */
 export interface Headline {
@@ -43,10 +43,7 @@ export interface HtmlFamilyView {
 export function genericHtmlView(family: TaskFamily<any, any, any>): HtmlFamilyView {
   const { label } = family.progress;
   return {
-    columns: [
-      { key: 'success', label, format: 'pct' },
-      { key: 'verdict', label: 'verdict', format: 'text' },
-    ],
+    columns: columns(['success', label, 'pct'], ['verdict', 'verdict', 'text']),
     cells: (score) => (score ? { success: family.progress.success(score), verdict: family.progress.verdict(score) } : { success: null, verdict: null }),
     headline(row) {
       const cells = family.report.markdownCells(row);

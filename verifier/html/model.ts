@@ -15,6 +15,9 @@ export interface Column {
   format: ColumnFormat;
 }
 
+/** Columns from [key, label, format] triples. */
+export const columns = (...specs: [key: string, label: string, format: ColumnFormat][]): Column[] => specs.map(([key, label, format]) => ({ key, label, format }));
+
 /** A titled table of a trial page (the golden trace, the tool calls, the model turns...). */
 export interface DetailTable {
   title: string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pySplitlines, pyStrip } from '../../python/index.js';
-import type { Cell, DetailTable } from './model.js';
+import { columns, type Cell, type DetailTable } from './model.js';
 
 /** Characters of a tool result's preview a trial page shows (the full 2,000 stay in tool_log.jsonl). */
 export const DEFAULT_PREVIEW_CHARS = 600;
@@ -81,17 +81,11 @@ export function toolCallsTable(lines: readonly string[], notes: readonly (string
   return {
     title: `Tool calls (${lines.length})`,
     note: 'In the order the gateway logged them. Previews are cut for the page; tool_log.jsonl in the trial folder holds what the verifier read.',
-    columns: [
-      { key: 'n', label: '#', format: 'int' },
-      { key: 'tool', label: 'tool', format: 'text' },
-      { key: 'args', label: 'arguments', format: 'text' },
-      { key: 'ok', label: 'ok', format: 'text' },
-      { key: 'note', label: 'for the task', format: 'text' },
-      { key: 'preview', label: 'result preview', format: 'text' },
-      { key: 'chars', label: 'chars', format: 'int' },
-      { key: 'latency', label: 'ms', format: 'int' },
-      { key: 'source', label: 'source', format: 'text' },
-    ],
+    columns: columns(
+      ['n', '#', 'int'], ['tool', 'tool', 'text'], ['args', 'arguments', 'text'], ['ok', 'ok', 'text'],
+      ['note', 'for the task', 'text'], ['preview', 'result preview', 'text'], ['chars', 'chars', 'int'],
+      ['latency', 'ms', 'int'], ['source', 'source', 'text'],
+    ),
     rows,
     marks,
   };
@@ -141,17 +135,11 @@ export function modelTurnsTable(logText: string | null): DetailTable {
   return {
     title: `Model turns (${rows.length})`,
     note: rows.length ? 'Every model request the gateway relayed (model_log.jsonl).' : 'No model traffic went through the gateway for this trial (built-in agents use no model).',
-    columns: [
-      { key: 'turn', label: 'turn', format: 'int' },
-      { key: 'model', label: 'model', format: 'text' },
-      { key: 'status', label: 'HTTP', format: 'int' },
-      { key: 'input', label: 'input tokens', format: 'int' },
-      { key: 'output', label: 'output tokens', format: 'int' },
-      { key: 'cached', label: 'cached', format: 'int' },
-      { key: 'cost', label: 'cost', format: 'usd' },
-      { key: 'latency', label: 'ms', format: 'int' },
-      { key: 'note', label: 'note', format: 'text' },
-    ],
+    columns: columns(
+      ['turn', 'turn', 'int'], ['model', 'model', 'text'], ['status', 'HTTP', 'int'],
+      ['input', 'input tokens', 'int'], ['output', 'output tokens', 'int'], ['cached', 'cached', 'int'],
+      ['cost', 'cost', 'usd'], ['latency', 'ms', 'int'], ['note', 'note', 'text'],
+    ),
     rows,
     marks,
   };

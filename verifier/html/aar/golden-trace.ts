@@ -6,7 +6,7 @@ import { legView } from '../../../tasks/aar/scoring/score.js';
 import { parseToolLog, type LoggedCall } from '../../../tasks/aar/scoring/tool-log.js';
 import { LegSchema, dependenciesOf, type Leg } from '../../../tasks/aar/schema.js';
 import type { GoldenStep } from '../../../tasks/aar/scoring/leg-view.js';
-import type { Cell, DetailTable } from '../model.js';
+import { columns, type Cell, type DetailTable } from '../model.js';
 import type { FamilyTrialPage } from '../family-view.js';
 
 const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -105,15 +105,11 @@ export function goldenTrace(legText: string, leg: Leg, lines: readonly string[])
   const table: DetailTable = {
     title: `Golden trace (${leg.stops.length} stops, passcode ${leg.passcode})`,
     note: 'Each stop of the leg beside the agent: the tool calls (#n, below) that visited its page, matched its tool steps (the RCR rule) and showed its value.',
-    columns: [
-      { key: 'stop', label: 'stop', format: 'int' },
-      { key: 'type', label: 'type', format: 'text' },
-      { key: 'after', label: 'after', format: 'text' },
-      { key: 'target', label: 'what to find', format: 'text' },
-      { key: 'golden', label: 'golden path', format: 'text' },
-      { key: 'value', label: 'value', format: 'text' },
-      { key: 'agent', label: 'what the agent did', format: 'text' },
-    ],
+    columns: columns(
+      ['stop', 'stop', 'int'], ['type', 'type', 'text'], ['after', 'after', 'text'],
+      ['target', 'what to find', 'text'], ['golden', 'golden path', 'text'], ['value', 'value', 'text'],
+      ['agent', 'what the agent did', 'text'],
+    ),
     rows,
     marks,
   };

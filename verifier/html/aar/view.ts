@@ -2,6 +2,7 @@ import type { AarFigures } from '../../../tasks/aar/scoring/report.js';
 import type { TrialScore } from '../../../tasks/aar/scoring/score.js';
 import type { Estimate } from '../../../tasks/stats.js';
 import type { HtmlFamilyView, Headline } from '../family-view.js';
+import { columns } from '../model.js';
 import { aarCharts } from './charts.js';
 import { goldenTraceOfTrial } from './golden-trace.js';
 
@@ -22,16 +23,11 @@ function diagnosisOf(s: TrialScore): string {
 
 /** AAR in the HTML report: FA/PVR/RCR everywhere, the paper's charts, the golden trace on trial pages. */
 export const aarHtmlView: HtmlFamilyView = {
-  columns: [
-    { key: 'fa', label: 'FA', format: 'int' },
-    { key: 'pvr', label: 'PVR', format: 'pct' },
-    { key: 'rcr', label: 'RCR', format: 'pct' },
-    { key: 'answer', label: 'answer / expected', format: 'text' },
-    { key: 'steps', label: 'steps', format: 'int' },
-    { key: 'tool_calls', label: 'tool calls', format: 'int' },
-    { key: 'cost_usd', label: 'cost', format: 'usd' },
-    { key: 'diagnosis', label: 'diagnosis', format: 'text' },
-  ],
+  columns: columns(
+    ['fa', 'FA', 'int'], ['pvr', 'PVR', 'pct'], ['rcr', 'RCR', 'pct'], ['answer', 'answer / expected', 'text'],
+    ['steps', 'steps', 'int'], ['tool_calls', 'tool calls', 'int'], ['cost_usd', 'cost', 'usd'],
+    ['diagnosis', 'diagnosis', 'text'],
+  ),
   cells(score) {
     if (!score) return { fa: null, pvr: null, rcr: null, answer: null, steps: null, tool_calls: null, cost_usd: null, diagnosis: 'not scored (infrastructure error)' };
     const s = score as TrialScore;
