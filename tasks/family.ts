@@ -50,8 +50,19 @@ export interface ReportSlice {
   infra_errors: number;
 }
 
+/** A per-trial figure `aar compare` pairs across configurations (e.g. AAR's FA, PVR, RCR). */
+export interface CompareMetric<Score> {
+  name: string;
+  /** 0/1 per trial: the paired test is exact McNemar besides the bootstrap interval. */
+  binary: boolean;
+  /** The trial's value; null where the figure is not defined for the task (not counted). */
+  of(score: Score): number | null;
+}
+
 /** How a family's scores become report rows and columns. */
 export interface FamilyReport<Score, Figures extends object> {
+  /** The figures compare pairs, the first being the success rate; absent: the progress success alone. */
+  readonly compareMetrics?: readonly CompareMetric<Score>[];
   /** Levels in the order reports list them; others follow by name. */
   readonly levelOrder: readonly string[];
   /** The figures of one slice from its scored trials. */
