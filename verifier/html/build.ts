@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { aggregate, familyOfResults, type AggregateRow } from '../aggregate.js';
 import { loadJobResults, type TrialResult } from '../results.js';
+import { analyseJobs } from './analysis.js';
 import { renderChartSvg } from './charts.js';
 import { htmlViewOf } from './family-view.js';
 import type { ReportData } from './model.js';
@@ -15,14 +16,15 @@ export interface HtmlReportOptions {
 
 /**
  * The trials of one or more jobs. With several jobs, agents and trial ids are prefixed with their job's
- * name, so the same agent in two jobs is two configurations and no two trials share an anchor.
+ * name (`job:agent`, as `aar compare` labels them), so the same agent in two jobs is two configurations
+ * and no two trials share an anchor.
  */
 export function loadReportTrials(jobDirs: readonly string[]): TrialResult[] {
   if (!jobDirs.length) throw new Error('no job folder given');
   const perJob = jobDirs.map((dir) => ({ name: path.basename(path.resolve(dir)), results: loadJobResults(dir) }));
   if (perJob.length === 1) return perJob[0].results;
   return perJob.flatMap(({ name, results }) =>
-    results.map((r) => ({ ...r, record: { ...r.record, trial_id: `${name}/${r.record.trial_id}`, agent: { ...r.record.agent, id: `${name}/${r.record.agent.id}` } } })),
+    results.map((r) => ({ ...r, record: { ...r.record, trial_id: `${name}:${r.record.trial_id}`, agent: { ...r.record.agent, id: `${name}:${r.record.agent.id}` } } })),
   );
 }
 
@@ -55,6 +57,7 @@ export async function buildHtmlReport(jobDirs: readonly string[], options: HtmlR
     aggregateRows: rows,
     cards: agentCards(rows, view),
     charts,
+    analysis: analyseJobs(jobDirs),
     details: results.map((r) => trialDetail(r, view, options.previewChars)),
   });
 }

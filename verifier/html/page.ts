@@ -1,7 +1,9 @@
 import { deflateRawSync } from 'node:zlib';
 import type { TaskFamily } from '../../tasks/family.js';
 import type { AggregateRow } from '../aggregate.js';
+import { analysisHtml, type Analysis } from './analysis.js';
 import { CLIENT_SCRIPT } from './client.js';
+import { esc } from './escape.js';
 import type { Headline } from './family-view.js';
 import { configLabel } from './labels.js';
 import type { ReportData, TrialDetail } from './model.js';
@@ -28,12 +30,11 @@ export interface PageParts {
   aggregateRows: readonly AggregateRow[];
   cards: readonly AgentCard[];
   charts: readonly RenderedChart[];
+  analysis: Analysis;
   /** One per row of data.rows, in the same order; embedded as JSON and drawn only when opened. */
   details: readonly TrialDetail[];
 }
 
-export const esc = (s: unknown): string =>
-  String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /** JSON inside a <script> element: `<` escaped so no text in it can close the element. */
 const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
@@ -107,6 +108,7 @@ export function renderPage(parts: PageParts): string {
 <section id="agents"><h2>Configurations</h2><div class="cards">${parts.cards.map(cardHtml).join('')}</div></section>
 ${chartsHtml(parts.charts)}
 <section id="aggregate"><h2>By variant and level</h2><p class="note">As <code>aar report</code> prints it: figures in %, 95% intervals in brackets.</p>${aggregateTable(parts.family, parts.aggregateRows)}</section>
+${analysisHtml(parts.analysis)}
 ${TRIALS_SECTION}
 </main>
 <main id="trial-page" hidden></main>

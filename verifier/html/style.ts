@@ -78,5 +78,7 @@ table.detail-table tr.muted td { color: var(--muted); }
 table.facts th { background: none; font-weight: 500; color: var(--muted); }
 details { margin: 12px 0; background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 8px 14px; }
 details summary { cursor: pointer; font-weight: 600; }
+details.analysis table { font-size: 12.5px; border: 1px solid var(--line); margin-top: 6px; }
+details.analysis td { white-space: nowrap; }
 details pre { white-space: pre-wrap; word-break: break-word; max-height: 480px; overflow: auto; }
 `;

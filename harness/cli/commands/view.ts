@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 export function registerViewCommand(program: Command): void {
   program
     .command('view')
-    .argument('<job-dirs...>', 'one or more job folders (jobs/<job>); agents of several jobs are named job/agent')
+    .argument('<job-dirs...>', 'one or more job folders (jobs/<job>); agents of several jobs are named job:agent')
     .description('serve the HTML report of jobs on 127.0.0.1 and print its URL (Ctrl-C stops it)')
     .option('--port <n>', 'the port to listen on (default: any free one)', '0')
     .action(async (jobDirs: string[], flags: { port: string }) => {

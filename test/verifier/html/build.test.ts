@@ -67,9 +67,13 @@ describe('the HTML report, built from trial folders', () => {
     }
   });
 
-  test('several jobs: configurations and trial ids carry their job name', async () => {
-    const { data } = embedded(await buildHtmlReport([jobA, jobB]));
-    expect([...new Set(data.rows.map((r) => r.agent))]).toEqual(['job-a/synthetic', 'job-b/synthetic']);
+  test('several jobs: configurations and trial ids carry their job name; compare pairs them', async () => {
+    const html = await buildHtmlReport([jobA, jobB]);
+    const { data } = embedded(html);
+    expect(html).toMatch(/<table class="analysis" data-table="paired">.*?<td>job-a:synthetic<\/td><td>job-b:synthetic<\/td><td>fa<\/td>/s);
+    expect(html).toContain('data-table="table11"');
+    expect(await buildHtmlReport([jobA])).not.toContain('data-table="paired"');
+    expect([...new Set(data.rows.map((r) => r.agent))]).toEqual(['job-a:synthetic', 'job-b:synthetic']);
     expect(new Set(data.rows.map((r) => r.id)).size).toBe(data.rows.length);
     expect(data.jobs).toEqual(['job-a', 'job-b']);
   });
