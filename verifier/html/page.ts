@@ -103,6 +103,7 @@ export function renderPage(parts: PageParts): string {
 <title>${esc(data.title)}</title><style>${PAGE_STYLE}</style></head>
 <body>
 <header class="top"><a class="home" href="#">${esc(data.title)}</a>
+<nav><a href="#agents">configurations</a><a href="#charts">charts</a><a href="#aggregate">by level</a><a href="#analysis">comparison</a><a href="#trials">trials</a></nav>
 <span class="meta">family ${esc(data.family)} · ${data.rows.length} trials (${scored} scored) · generated ${esc(data.generatedAt.slice(0, 16).replace('T', ' '))} UTC</span></header>
 <main id="overview">
 <section id="agents"><h2>Configurations</h2><div class="cards">${parts.cards.map(cardHtml).join('')}</div></section>

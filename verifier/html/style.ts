@@ -10,6 +10,7 @@ header.top { display: flex; gap: 16px; align-items: baseline; flex-wrap: wrap;
   padding: 10px 24px; background: #1d2330; color: #dfe5ee; }
 header.top .home { color: #fff; font-weight: 600; font-size: 15px; }
 header.top .meta { color: #aab4c3; font-size: 12px; }
+header.top nav { display: flex; gap: 14px; } header.top nav a { color: #cfd8e6; font-size: 13px; }
 main { max-width: 1320px; margin: 0 auto; padding: 8px 24px 48px; }
 h2 { font-size: 18px; margin: 28px 0 10px; } h2 .count { font-weight: normal; color: var(--muted); font-size: 14px; }
 h3 { font-size: 15px; margin: 0 0 6px; }

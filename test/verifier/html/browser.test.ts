@@ -83,7 +83,8 @@ describeBrowser('the HTML report in Chromium', () => {
     expect(charts.every((c) => c.svg)).toBe(true);
     const analysis = await page.$$eval('#analysis details.analysis', (ds) => ds.map((d) => d.querySelector('table')?.getAttribute('data-table') ?? null));
     expect(analysis).toEqual(expect.arrayContaining(['paired', 'effort', 'frontier', 'table11', 'table12']));
-    await page.screenshot({ path: path.join(ARTIFACTS, 'overview.png'), fullPage: true });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'overview.png'), clip: { x: 0, y: 0, width: 1360, height: 1700 } });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'overview-full.png'), fullPage: true });
     expect(errors).toEqual([]);
   });
 
@@ -126,7 +127,8 @@ describeBrowser('the HTML report in Chromium', () => {
     const calls = readFileSync(path.join(trial.dir, 'tool_log.jsonl'), 'utf8').split('\n').filter(Boolean).length;
     expect(tables[0]).toMatchObject({ title: expect.stringMatching(/^Golden trace/), rows: leg.stops.length, misses: 0 });
     expect(tables[1]).toEqual({ title: `Tool calls (${calls})`, rows: calls, misses: 0 });
-    await page.screenshot({ path: path.join(ARTIFACTS, 'trial.png'), fullPage: true });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'trial.png'), clip: { x: 0, y: 0, width: 1360, height: 1500 } });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'trial-full.png'), fullPage: true });
     // Back to the overview, and a random trial's page says why it failed.
     await page.click('a[href="#trials"]');
     await page.waitForSelector('#overview:not([hidden])');

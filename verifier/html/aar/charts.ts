@@ -60,6 +60,8 @@ function barsByGroup(values: Record<string, unknown>[], groupTitle: string, orde
           },
         },
         { mark: { type: 'rule', color: '#222', strokeWidth: 1.5 }, encoding: { y: { field: 'lo', type: 'quantitative' }, y2: { field: 'hi' } } },
+        // The mean above its interval (a bar at 0% is otherwise invisible).
+        { mark: { type: 'text', dy: -6, fontSize: 9, color: '#333' }, encoding: { y: { field: 'hi', type: 'quantitative' }, text: { field: 'mean', format: '.0%' } } },
       ],
     },
   };
