@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildHtmlReport, type HtmlReportOptions } from './build.js';
@@ -18,7 +18,8 @@ function jobsVersion(jobDirs: readonly string[]): string {
  * job gained or lost trials since the last request, so reloading follows a running job.
  */
 export async function serveReport(jobDirs: readonly string[], options: HtmlReportOptions & { port?: number } = {}): Promise<ReportServer> {
-  jobsVersion(jobDirs); // a missing job folder fails here, before the server starts
+  if (!jobDirs.length) throw new Error('no job folder given');
+  for (const dir of jobDirs) if (!existsSync(dir)) throw new Error(`${dir}: no such job folder`);
   let cached: { version: string; html: Promise<string> } | null = null;
   const page = (): Promise<string> => {
     const version = jobsVersion(jobDirs);
