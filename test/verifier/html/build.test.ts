@@ -78,8 +78,13 @@ describe('the HTML report, built from trial folders', () => {
     expect(data.jobs).toEqual(['job-a', 'job-b']);
   });
 
-  test('an infrastructure error is listed, not scored; an unreadable tool-log line is shown as such', async () => {
-    const [first, second] = loadJobResults(jobB);
+  test('an infrastructure error is listed, not scored; a timeout is diagnosed as such; an unreadable tool-log line is shown as such', async () => {
+    const [first, second, third] = loadJobResults(jobB);
+    // A run killed at the timeout, without an answer: diagnosed by how it ended.
+    const killed = JSON.parse(readFileSync(path.join(third.dir, 'trial.json'), 'utf8'));
+    writeFileSync(path.join(third.dir, 'trial.json'), JSON.stringify({ ...killed, status: 'timed_out' }));
+    rmSync(path.join(third.dir, 'answer.txt'), { force: true });
+    rmSync(path.join(third.dir, 'score.json'));
     const record = JSON.parse(readFileSync(path.join(first.dir, 'trial.json'), 'utf8'));
     writeFileSync(path.join(first.dir, 'trial.json'), JSON.stringify({ ...record, status: 'infra_error', error: 'the engine went away' }));
     rmSync(path.join(first.dir, 'score.json'));
@@ -87,6 +92,7 @@ describe('the HTML report, built from trial folders', () => {
     const { data, details } = embedded(await buildHtmlReport([jobB]));
     expect(data.rows[0]).toMatchObject({ status: 'infra_error', cells: { fa: null, diagnosis: 'not scored (infrastructure error)' } });
     expect(details[0]).toMatchObject({ score: null, error: 'the engine went away' });
+    expect(data.rows[2]).toMatchObject({ status: 'timed_out', cells: { fa: 0, answer: `∅ / ${details[2].score!.expected_answer}`, diagnosis: 'timed out' } });
     const calls = details[1].tables.find((t) => t.title.startsWith('Tool calls'))!;
     expect(calls.rows.at(-1)).toMatchObject({ tool: '(unreadable line)', args: '{not json' });
   });

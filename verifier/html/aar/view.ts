@@ -13,11 +13,18 @@ function estimate(key: string, label: string, e: Estimate): Headline {
   return { key, label, value: pct(e.mean), interval: e.mean === null ? undefined : `${pct(e.lo)} – ${pct(e.hi)}`, mean: e.mean };
 }
 
-/** Why a trial is not correct: timeouts and step limits first (they end the run), then the paper's diagnosis. */
+const DIAGNOSIS_LABELS: Record<string, string> = { timeout: 'timed out', step_limit: 'step limit', agent_error: 'agent crashed', tool_use: 'tool use' };
+const RUN_ENDINGS = new Set(['timeout', 'step_limit', 'agent_error']);
+
+/**
+ * Why a trial is not correct, in words: how the run ended when it ended early, else the paper's diagnosis.
+ * Scores written before the diagnosis knew run endings still show a timeout or step limit first.
+ */
 function diagnosisOf(s: TrialScore): string {
   if (s.fa === 1) return s.shortcut ? 'correct (shortcut)' : 'correct';
-  const ending = s.timed_out ? 'timed out' : s.step_limit_hit ? 'step limit' : null;
-  const why = s.diagnosis === 'tool_use' ? 'tool use' : s.diagnosis;
+  const known = s.diagnosis !== null && RUN_ENDINGS.has(s.diagnosis);
+  const ending = known ? null : s.timed_out ? 'timed out' : s.step_limit_hit ? 'step limit' : null;
+  const why = s.diagnosis === null ? null : (DIAGNOSIS_LABELS[s.diagnosis] ?? s.diagnosis);
   return [ending, why, s.near_miss ? 'near miss' : null].filter(Boolean).join(', ');
 }
 
