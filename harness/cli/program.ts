@@ -8,6 +8,7 @@ import { registerWorldCommands } from './commands/world.js';
 import { registerRunCommands } from './commands/run.js';
 import { registerImagesCommands } from './commands/images.js';
 import { registerViewCommand } from './commands/view.js';
+import { registerWikiraceCommands } from './commands/wikirace.js';
 import { HARNESS_VERSION } from '../version.js';
 
 /** `aar`: one command per operation; each command's module loads what it needs only when it runs. */
@@ -25,6 +26,7 @@ export function buildProgram(): Command {
   registerToolsCommands(program);
   registerWorldCommands(program);
   registerImagesCommands(program);
+  registerWikiraceCommands(program);
   return program;
 }
 
