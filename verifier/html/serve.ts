@@ -32,7 +32,8 @@ export async function serveReport(jobDirs: readonly string[], options: HtmlRepor
       res.writeHead(url.pathname === '/favicon.ico' ? 204 : 404, { 'content-type': 'text/plain' }).end(url.pathname === '/favicon.ico' ? '' : 'not found\n');
       return;
     }
-    page().then(
+    // Through a promise, so a job folder that went away is an answer (500), not a thrown handler.
+    Promise.resolve().then(page).then(
       (html) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html),
       (error: Error) => {
         cached = null;
@@ -47,6 +48,10 @@ export async function serveReport(jobDirs: readonly string[], options: HtmlRepor
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections(); // browsers keep connections open; closing must not wait for them
+      }),
   };
 }

@@ -78,7 +78,7 @@ describe('the HTML report, built from trial folders', () => {
     expect(data.jobs).toEqual(['job-a', 'job-b']);
   });
 
-  test('an infrastructure error is listed, not scored; a timeout is diagnosed as such; an unreadable tool-log line is shown as such', async () => {
+  test('an infrastructure error is listed, not scored; a timeout is diagnosed as such; an unreadable tool-log line is shown as such; model turns with their tokens', async () => {
     const [first, second, third] = loadJobResults(jobB);
     // A run killed at the timeout, without an answer: diagnosed by how it ended.
     const killed = JSON.parse(readFileSync(path.join(third.dir, 'trial.json'), 'utf8'));
@@ -89,12 +89,21 @@ describe('the HTML report, built from trial folders', () => {
     writeFileSync(path.join(first.dir, 'trial.json'), JSON.stringify({ ...record, status: 'infra_error', error: 'the engine went away' }));
     rmSync(path.join(first.dir, 'score.json'));
     appendFileSync(path.join(second.dir, 'tool_log.jsonl'), '{not json\n');
+    const turn = { ts: 1, api: 'anthropic', model: 'claude-x', stream: false, status: 200, turn: 1, input_tokens: 1200, output_tokens: 80, cached_tokens: 1000, cache_write_tokens: null, cost_usd: 0.0042, latency_ms: 950, attempts: 1 };
+    writeFileSync(path.join(second.dir, 'model_log.jsonl'), `${JSON.stringify(turn)}\n${JSON.stringify({ ...turn, turn: null, status: 429, error: 'rate limited' })}\n`);
     const { data, details } = embedded(await buildHtmlReport([jobB]));
     expect(data.rows[0]).toMatchObject({ status: 'infra_error', cells: { fa: null, diagnosis: 'not scored (infrastructure error)' } });
     expect(details[0]).toMatchObject({ score: null, error: 'the engine went away' });
     expect(data.rows[2]).toMatchObject({ status: 'timed_out', cells: { fa: 0, answer: `∅ / ${details[2].score!.expected_answer}`, diagnosis: 'timed out' } });
     const calls = details[1].tables.find((t) => t.title.startsWith('Tool calls'))!;
     expect(calls.rows.at(-1)).toMatchObject({ tool: '(unreadable line)', args: '{not json' });
+    const turns = details[1].tables.find((t) => t.title.startsWith('Model turns'))!;
+    expect(turns.title).toBe('Model turns (2)');
+    expect(turns.rows).toEqual([
+      { turn: 1, model: 'claude-x', status: 200, input: 1200, output: 80, cached: 1000, cost: 0.0042, latency: 950, note: null },
+      { turn: null, model: 'claude-x', status: 429, input: 1200, output: 80, cached: 1000, cost: 0.0042, latency: 950, note: 'rate limited' },
+    ]);
+    expect(turns.marks).toEqual([null, 'miss']);
   });
 
   test('a missing job folder is a one-line error naming it', async () => {
