@@ -4,7 +4,8 @@ import path from 'node:path';
 import { scoreTrialDir } from '../verifier/results.js';
 import { scoreToJson, type TrialScore } from '../tasks/aar/scoring/score.js';
 import { seededRandom } from '../tasks/aar/filter.js';
-import type { LoadedLeg } from '../tasks/aar/load.js';
+import { loadLegs, type LoadedLeg } from '../tasks/aar/load.js';
+import { aarDataDir } from '../paths.js';
 import { stepBudget } from '../tasks/aar/schema.js';
 import { TRIAL_FORMAT, writeTrialFolder } from '../trial/folder.js';
 import type { TrialRecordInput } from '../trial/record.js';
@@ -79,6 +80,16 @@ function syntheticRun(random: () => number, spend: number, answered: boolean) {
   const output = Math.floor((2_000 + random() * 20_000) * spend);
   const timedOut = !answered && random() < 0.5;
   return { input, output, cost: (input * 2.5 + output * 15) / 1e6, timedOut };
+}
+
+/** The legs a benchmark runs on: the data folder given as its argument, or the released data; exits with a message when none load. */
+export async function benchLegs(dataDir: string = process.argv[2] ?? aarDataDir()): Promise<LoadedLeg[]> {
+  const { legs, problems } = await loadLegs(dataDir);
+  if (problems.length || !legs.length) {
+    console.error(`cannot load legs from ${dataDir} (${problems.length} problems); pass the AAR data folder as argument`);
+    process.exit(1);
+  }
+  return legs;
 }
 
 /** Writes one synthetic trial folder per leg into jobDir; returns the number written. */

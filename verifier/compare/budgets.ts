@@ -88,6 +88,10 @@ const KEYS: readonly [string, (c: Configuration) => string][] = [
  */
 export function checkBudgets(configs: readonly Configuration[]): BudgetCheck {
   const differences: BudgetDifference[] = [];
+  // Without job.json the budgets cannot be checked: that is a difference, even when every job lacks one.
+  if (configs.some((c) => !c.job)) {
+    differences.push({ key: 'job.json (the recorded budgets)', values: Object.fromEntries(configs.map((c) => [c.label, c.job ? 'present' : 'missing: budgets unknown'])) });
+  }
   for (const [key, read] of KEYS) {
     const values = Object.fromEntries(configs.map((c) => [c.label, read(c)]));
     if (new Set(Object.values(values)).size > 1) differences.push({ key, values });

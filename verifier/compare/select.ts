@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_FAMILY } from '../../tasks/registry.js';
+import { readJsonFile } from '../../trial/record.js';
 import { loadJobResults, type TrialResult } from '../results.js';
 
 /** What job.json says about the run that made a job's trials (the budgets compare checks). */
@@ -34,18 +35,8 @@ const JobFileSchema = z.looseObject({
 export function readJobFacts(jobDir: string): JobFacts | null {
   const file = path.join(jobDir, 'job.json');
   if (!existsSync(file)) return null;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new Error(`${file}: ${(error as Error).message}`);
-  }
-  const parsed = JobFileSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`${file}: ${issue.path.join('.') || '(top)'}: ${issue.message}`);
-  }
-  return { file, harnessVersion: parsed.data.harness_version ?? null, configFile: parsed.data.config_file ?? null, config: parsed.data.config };
+  const job = readJsonFile(file, JobFileSchema);
+  return { file, harnessVersion: job.harness_version ?? null, configFile: job.config_file ?? null, config: job.config };
 }
 
 const isDir = (p: string): boolean => existsSync(p) && statSync(p).isDirectory();

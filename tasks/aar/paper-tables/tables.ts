@@ -61,7 +61,11 @@ export function table7(configs: TrialsByConfig, legs: LegFactsCache): DataTable 
     for (const [variant, inVariant] of byVariant(trials)) {
       const byTemplate = new Map<string, PaperTrial[]>();
       for (const t of inVariant) {
-        for (const template of new Set(legs.of(t).templates)) byTemplate.set(template, [...(byTemplate.get(template) ?? []), t]);
+        for (const template of new Set(legs.of(t).templates)) {
+          const list = byTemplate.get(template);
+          if (list) list.push(t);
+          else byTemplate.set(template, [t]);
+        }
       }
       for (const [template, ts] of [...byTemplate].sort(([a], [b]) => a.localeCompare(b))) {
         rows.push({ config, variant, template, legs: ts.length, fa: faOf(ts), rcr: rcrOf(ts) });

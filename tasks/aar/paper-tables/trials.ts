@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 import type { TrialRecord } from '../../../trial/record.js';
 import { TRIAL_FILES } from '../../../trial/folder.js';
 import type { TrialScore } from '../scoring/score.js';
@@ -18,16 +19,20 @@ export interface LegFacts {
   templates: string[];
 }
 
-interface RawStop {
-  stop_type?: unknown;
-  bridge?: { tool_chain?: { tool_name?: unknown }[] };
-}
+/** Only the part of a leg the tables read (the full leg was checked when the job loaded it). */
+const LegChainsSchema = z.looseObject({
+  stops: z.array(z.looseObject({ stop_type: z.string(), bridge: z.looseObject({ tool_chain: z.array(z.looseObject({ tool_name: z.string() })) }) })),
+});
 
 export function legFactsOfText(text: string): LegFacts {
-  const leg = JSON.parse(text) as { stops?: RawStop[] };
-  const templates = (leg.stops ?? [])
+  const parsed = LegChainsSchema.safeParse(JSON.parse(text));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`${issue.path.join('.') || '(top)'}: ${issue.message}`);
+  }
+  const templates = parsed.data.stops
     .filter((s) => s.stop_type === 'tool')
-    .map((s) => (s.bridge?.tool_chain ?? []).map((step) => String(step.tool_name)).join(' > '))
+    .map((s) => s.bridge.tool_chain.map((step) => step.tool_name).join(' > '))
     .filter((t) => t.length > 0);
   return { templates };
 }

@@ -103,6 +103,15 @@ describeWithData('aar compare on real job folders (synthetic agents on real legs
     expect(result.tables.find((t) => t.id === 'paired')!.notes.join(' ')).toContain('1 with an infrastructure error (alpha: 0, beta: 1)');
   });
 
+  test('a job without job.json cannot have its budgets checked: refused, even against another such job', () => {
+    const bare = path.join(tmp.dir, 'bare');
+    writeSyntheticJob(bare, legs.slice(0, 5), 1, { agent: 'alpha' });
+    writeSyntheticJob(bare, legs.slice(0, 5), 2, { agent: 'beta' });
+    const check = checkBudgets(loadConfigurations([bare]));
+    expect(check.differences).toEqual([{ key: 'job.json (the recorded budgets)', values: { alpha: 'missing: budgets unknown', beta: 'missing: budgets unknown' } }]);
+    expect(() => compareConfigurations(loadConfigurations([bare]))).toThrow(/job.json \(the recorded budgets\): alpha = missing/);
+  });
+
   test('selections: JOB:AGENT picks one configuration; an unknown agent or folder is a one-line error', () => {
     expect(loadConfigurations([`${both}:beta`]).map((c) => c.agent)).toEqual(['beta']);
     expect(() => loadConfigurations([`${both}:gamma`])).toThrow(`${both}:gamma: no agent 'gamma' in ${both}; its agents: alpha, beta`);
