@@ -149,8 +149,11 @@ export const CLIENT_SCRIPT = String.raw`
   function drawTrial(page, row, d) {
     var facts = d.facts.map(function (f) { return '<tr><th>' + esc(f[0]) + '</th><td>' + esc(fmt(f[1], 'text')) + '</td></tr>'; }).join('');
     var score = d.score;
+    var good = row.cells.fa === 1 || row.cells.success === 1 || score && score.reward === 1;
+    // Families whose agents write no answer file (WikiRace) show the verdict alone.
+    var answered = d.answer !== null || score && score.expected_answer !== undefined;
     var outcome = score
-      ? '<div class="outcome ' + (row.cells.fa === 1 || (score.reward === 1) ? 'good' : 'bad') + '"><div class="label">answer</div><div class="value" id="trial-answer">' + esc(d.answer === null ? '(none)' : d.answer.trim() || '(empty)') + '</div>' +
+      ? '<div class="outcome ' + (good ? 'good' : 'bad') + '">' + (answered ? '<div class="label">answer</div><div class="value" id="trial-answer">' + esc(d.answer === null ? '(none)' : d.answer.trim() || '(empty)') + '</div>' : '') +
         (score.expected_answer !== undefined ? '<div class="label">expected</div><div class="value" id="trial-expected">' + esc(score.expected_answer) + '</div>' : '') +
         '<div class="verdict" id="trial-verdict">' + esc(d.verdict || '') + '</div></div>'
       : '<div class="outcome muted"><div class="verdict">not scored: ' + esc(d.error || 'infrastructure error') + '</div></div>';

@@ -93,6 +93,18 @@ const TRIALS_SECTION = `<section id="trials"><h2>Trials <span class="count" id="
 <p class="more" id="trials-more" hidden><button type="button" id="show-more">show more</button></p>
 </section>`;
 
+/** Links to the overview's sections that this report has. */
+function nav(parts: PageParts): string {
+  const sections: [string, string, boolean][] = [
+    ['agents', 'configurations', true],
+    ['charts', 'charts', parts.charts.length > 0],
+    ['aggregate', 'by level', true],
+    ['analysis', 'comparison', parts.analysis.tables.length + parts.analysis.notes.length > 0],
+    ['trials', 'trials', true],
+  ];
+  return sections.filter(([, , shown]) => shown).map(([id, label]) => `<a href="#${id}">${label}</a>`).join('');
+}
+
 /** The page: overview (cards, aggregate table, charts), the trials table and the trial-page frame, data last. */
 export function renderPage(parts: PageParts): string {
   const { data } = parts;
@@ -103,7 +115,7 @@ export function renderPage(parts: PageParts): string {
 <title>${esc(data.title)}</title><style>${PAGE_STYLE}</style></head>
 <body>
 <header class="top"><a class="home" href="#">${esc(data.title)}</a>
-<nav><a href="#agents">configurations</a><a href="#charts">charts</a><a href="#aggregate">by level</a><a href="#analysis">comparison</a><a href="#trials">trials</a></nav>
+<nav>${nav(parts)}</nav>
 <span class="meta">family ${esc(data.family)} · ${data.rows.length} trials (${scored} scored) · generated ${esc(data.generatedAt.slice(0, 16).replace('T', ' '))} UTC</span></header>
 <main id="overview">
 <section id="agents"><h2>Configurations</h2><div class="cards">${parts.cards.map(cardHtml).join('')}</div></section>
