@@ -28,6 +28,9 @@ export interface ToolLogLine {
   truncated: boolean;
   full_len: number;
   provider_error?: string;
+  /** The gateway refused the call without running it (unknown tool, a tool reported from the wrong place):
+   * counted as a call, never credited (no golden step, tool or page). */
+  refused?: true;
 }
 
 export type ToolLogField = keyof ToolLogLine;

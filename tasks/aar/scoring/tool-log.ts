@@ -19,6 +19,8 @@ export interface LoggedCall {
   pages: string[];
   /** `result_preview` when it is a string, else ''. */
   preview: string;
+  /** The gateway refused the call without running it: counted as a call, never credited. */
+  refused: boolean;
 }
 
 export interface ParsedToolLog {
@@ -28,7 +30,7 @@ export interface ParsedToolLog {
 }
 
 /** The fields of a log line that scoring reads (ToolLogLine's names), as Python values; undefined when absent. */
-type ReadFields = Pick<Record<ToolLogField, PyValue | undefined>, 'tool' | 'url' | 'resolved_url' | 'args' | 'success' | 'result_preview'>;
+type ReadFields = Pick<Record<ToolLogField, PyValue | undefined>, 'tool' | 'url' | 'resolved_url' | 'args' | 'success' | 'result_preview' | 'refused'>;
 
 function toCall(line: ReadFields): LoggedCall {
   const tool = line.tool ?? '';
@@ -45,6 +47,7 @@ function toCall(line: ReadFields): LoggedCall {
     referenceUrl: typeof url === 'string' && url ? referenceNormalizeUrl(url) : undefined,
     pages,
     preview: typeof line.result_preview === 'string' ? line.result_preview : '',
+    refused: line.refused === true,
   };
 }
 
@@ -85,6 +88,7 @@ function callOfLine(line: string): LoggedCall | undefined {
         args: args === ABSENT ? undefined : args,
         success: nativeField(fast, 'success'),
         result_preview: nativeField(fast, 'result_preview'),
+        refused: nativeField(fast, 'refused'),
       });
     }
   }
@@ -102,6 +106,7 @@ function callOfLine(line: string): LoggedCall | undefined {
     args: exact.get('args'),
     success: exact.get('success'),
     result_preview: exact.get('result_preview'),
+    refused: exact.get('refused'),
   });
 }
 
@@ -123,3 +128,6 @@ export function parseToolLog(text: string | null): ParsedToolLog {
   }
   return { calls, skippedLines };
 }
+
+/** The calls that can earn credit (a page, a tool, a golden step): all but those the gateway refused. */
+export const creditedCalls = (calls: readonly LoggedCall[]): LoggedCall[] => calls.filter((c) => !c.refused);

@@ -66,6 +66,25 @@ describe('the tool gateway over HTTP', () => {
     expect(trial.toolCalls).toBe(2);
   });
 
+  test('a report of a tool that does not run in the container is refused and logged as refused', async () => {
+    const trial = newTrial();
+    const forged = await (await post(trial.token, '/v1/tools/report', { tool: 'stock_historical_price', args: { symbol: 'AAPL' }, ok: true, text: '189.5' })).json();
+    expect(forged).toMatchObject({ ok: false, tool: 'stock_historical_price' });
+    expect(forged.text).toMatch(/^Error: only tools that run in the container/);
+    const viaCall = await (await post(trial.token, '/v1/tools/call', { tool: 'python_execute_code', args: { code: 'print(1)' } })).json();
+    expect(viaCall.ok).toBe(false);
+    await post(trial.token, '/v1/tools/call', { tool: 'no_such_tool', args: {} });
+    await post(trial.token, '/v1/tools/call', { tool: 'maps_geocode', args: { address: '' } });
+    const log = logOf(trial);
+    expect(log.map((l) => [l.tool, l.success, l.refused])).toEqual([
+      ['stock_historical_price', false, true],
+      ['python_execute_code', false, true],
+      ['no_such_tool', false, true],
+      ['maps_geocode', false, undefined],
+    ]);
+    expect(log[0].result_preview).toBe(forged.text);
+  });
+
   test('concurrent trials write their logs without interleaving or loss', async () => {
     const trials = Array.from({ length: 8 }, newTrial);
     await Promise.all(
