@@ -47,7 +47,8 @@ const failure = (tool: string, message: string): ToolCallOutcome => ({
   source: 'gateway',
 });
 
-const refusal = (tool: string, message: string): ToolCallOutcome => ({ ...failure(tool, message), refused: true });
+/** A call the gateway refuses without running it: the agent sees `Error: <message>`; the log marks it refused. */
+export const refusal = (tool: string, message: string): ToolCallOutcome => ({ ...failure(tool, message), refused: true });
 
 /**
  * Executes tool calls for every trial of a job: argument checks, the response cache shared by all trials

@@ -21,6 +21,8 @@ export interface AarFigures {
   diagnosis: { navigation: number | null; tool_use: number | null; computation: number | null };
   shortcuts: number;
   near_misses: number;
+  /** Tool-log lines the verifier could not read (skipped, summed over the trials). */
+  log_lines_skipped: number;
 }
 
 function summarize(scores: readonly TrialScore[]): AarFigures {
@@ -45,6 +47,7 @@ function summarize(scores: readonly TrialScore[]): AarFigures {
     diagnosis: { navigation: share('navigation'), tool_use: share('tool_use'), computation: share('computation') },
     shortcuts: scores.filter((s) => s.shortcut).length,
     near_misses: scores.filter((s) => s.near_miss).length,
+    log_lines_skipped: scores.reduce((sum, s) => sum + (s.log_lines_skipped ?? 0), 0),
   };
 }
 
@@ -74,7 +77,7 @@ export const AAR_REPORT: FamilyReport<TrialScore, AarFigures> = {
       input_tokens: r.input_tokens, output_tokens: r.output_tokens, cost_usd: r.cost_usd, wall_s: r.wall_s,
       step_limit_rate: r.step_limit_rate, timeout_rate: r.timeout_rate,
       diag_navigation: r.diagnosis.navigation, diag_tool_use: r.diagnosis.tool_use, diag_computation: r.diagnosis.computation,
-      shortcuts: r.shortcuts, near_misses: r.near_misses,
+      shortcuts: r.shortcuts, near_misses: r.near_misses, log_lines_skipped: r.log_lines_skipped,
     };
   },
 };

@@ -1,8 +1,8 @@
 import { findTool } from '../../../tools/catalog/index.js';
-import { fromNativeJson, fromNativeJsonIfExact, parsePyJsonLine, pySplitlines, pyStrip, pyTruthy, type PyValue } from '../../../python/index.js';
+import { fromNativeJson, fromNativeJsonIfExact, parsePyJsonLine, PY_JSON_DEFAULT_MAX_DEPTH, pySplitlines, pyStrip, pyTruthy, type PyValue } from '../../../python/index.js';
 import { isPyDict, pyGet } from '../../../python/dict.js';
 import { canonicalPage, referenceNormalizeUrl } from '../../../tools/wikipedia/page-identity.js';
-import type { ToolLogField } from '../../../trial/tool-log.js';
+import { jsonTextDepth, type ToolLogField } from '../../../trial/tool-log.js';
 
 /** One tool call from the log, with what scoring reads from it. */
 export interface LoggedCall {
@@ -25,7 +25,8 @@ export interface LoggedCall {
 
 export interface ParsedToolLog {
   calls: LoggedCall[];
-  /** Non-blank lines skipped: invalid JSON (as the reference skips them) or JSON that is not an object. */
+  /** Non-blank lines skipped: invalid JSON (as the reference skips them), JSON that is not an object, or
+   * JSON nested deeper than Python's json.loads can read (the reference would crash on both). */
   skippedLines: number;
 }
 
@@ -71,6 +72,8 @@ const isJsonObject = (v: unknown): v is Record<string, unknown> => typeof v === 
  * 20.0 print differently) or integer-like keys (kept in order).
  */
 function callOfLine(line: string): LoggedCall | undefined {
+  // Each level takes two characters, so only a long line can be too deep; the scan uses no stack.
+  if (line.length > 2 * PY_JSON_DEFAULT_MAX_DEPTH && jsonTextDepth(line) > PY_JSON_DEFAULT_MAX_DEPTH) return undefined;
   let fast: unknown;
   try {
     fast = JSON.parse(line);
@@ -112,8 +115,8 @@ function callOfLine(line: string): LoggedCall | undefined {
 
 /**
  * Reads a tool log the way the reference verifier does: `text.splitlines()`, strip each line, skip blank
- * lines and lines json.loads rejects. A line holding valid JSON that is not an object would crash the
- * reference; here it is skipped and counted.
+ * lines and lines json.loads rejects. A line holding valid JSON that is not an object, or nested too deep,
+ * would crash the reference; here it is skipped and counted. Total: no line makes it throw.
  */
 export function parseToolLog(text: string | null): ParsedToolLog {
   const calls: LoggedCall[] = [];
@@ -122,7 +125,12 @@ export function parseToolLog(text: string | null): ParsedToolLog {
   for (const raw of pySplitlines(text)) {
     const line = pyStrip(raw);
     if (!line) continue;
-    const call = callOfLine(line);
+    let call: LoggedCall | undefined;
+    try {
+      call = callOfLine(line);
+    } catch {
+      call = undefined; // whatever else a line holds, it costs the trial that line, never its score
+    }
     if (call) calls.push(call);
     else skippedLines++;
   }

@@ -85,6 +85,31 @@ describe('the tool gateway over HTTP', () => {
     expect(log[0].result_preview).toBe(forged.text);
   });
 
+  test('arguments nested too deep or too large are a tool error, logged as refused without them', async () => {
+    const trial = newTrial();
+    const raw = (body: string) =>
+      fetch(url + '/v1/tools/call', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${trial.token}` }, body }).then((r) => r.json());
+    const nested = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
+    const deep = await raw(`{"tool":"web_search","args":{"query":${nested(4_000)}}}`);
+    expect(deep).toMatchObject({ ok: false, tool: 'web_search' });
+    expect(deep.text).toBe('Error: web_search was refused: the arguments nest deeper than 64 levels');
+    const started = performance.now();
+    const deeper = await raw(`{"args":{"query":${nested(3_000_000)}},"tool":"web_search"}`);
+    expect(performance.now() - started).toBeLessThan(5_000); // JSON.parse alone takes about 10 s on this
+    expect(deeper).toMatchObject({ ok: false, tool: 'web_search' });
+    const large = await raw(JSON.stringify({ tool: 'web_search', args: { query: 'x'.repeat(300 * 1024) } }));
+    expect(large.text).toMatch(/^Error: web_search was refused: the arguments are \d+ characters of JSON, over the limit of 262144$/);
+    const fine = await raw(JSON.stringify({ tool: 'web_search', args: { query: 'danube', extra: nested(10) } }));
+    expect(fine.text).not.toMatch(/refused/);
+    const log = logOf(trial);
+    expect(log.map((l) => [l.tool, l.refused, JSON.stringify(l.args)])).toEqual([
+      ['web_search', true, '{}'],
+      ['web_search', true, '{}'],
+      ['web_search', true, '{}'],
+      ['web_search', undefined, JSON.stringify({ query: 'danube', extra: nested(10) })],
+    ]);
+  });
+
   test('concurrent trials write their logs without interleaving or loss', async () => {
     const trials = Array.from({ length: 8 }, newTrial);
     await Promise.all(
