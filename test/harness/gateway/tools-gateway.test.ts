@@ -110,6 +110,18 @@ describe('the tool gateway over HTTP', () => {
     ]);
   });
 
+  test('fetch_webpage cannot reach the host: a loopback target is a tool error the agent sees', async () => {
+    const trial = newTrial();
+    const gatewayPort = new URL(url).port;
+    for (const target of [`http://127.0.0.1:${gatewayPort}/healthz`, `http://localhost:${gatewayPort}/healthz`, `http://0x7f000001:${gatewayPort}/healthz`]) {
+      const reply = await (await post(trial.token, '/v1/tools/call', { tool: 'fetch_webpage', args: { url: target } })).json();
+      expect(reply.ok).toBe(false);
+      expect(reply.text).toMatch(/^Error: fetching .* failed: .*127\.0\.0\.1 is a loopback address, not a public one/);
+      expect(reply.text).not.toContain('"mode"');
+    }
+    expect(logOf(trial).map((l) => [l.tool, l.success])).toEqual(Array(3).fill(['fetch_webpage', false]));
+  });
+
   test('concurrent trials write their logs without interleaving or loss', async () => {
     const trials = Array.from({ length: 8 }, newTrial);
     await Promise.all(
