@@ -95,7 +95,7 @@ export class GatewayServer {
     const body = CallSchema.safeParse(request.body);
     if (!body.success) throw new HttpError(400, 'expected {"tool": "<name>", "args": {...}}');
     const started = performance.now();
-    const outcome = await this.options.tools.call(body.data.tool, body.data.args);
+    const outcome = await this.options.tools.call(body.data.tool, body.data.args, trial.session);
     this.answer(res, trial, body.data.tool, body.data.args, outcome, performance.now() - started);
   }
 
