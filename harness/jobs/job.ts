@@ -71,7 +71,7 @@ function checkJobFile(jobDir: string, loaded: LoadedConfig, allowChange: boolean
 }
 
 function toolService(config: JobConfig, loaded: LoadedConfig, offered: readonly string[]): ToolService {
-  const { mode, store, output_limit: outputLimit, endpoints } = config.tools;
+  const { mode, store, output_limit: outputLimit, endpoints, allow_addresses: allowAddresses } = config.tools;
   if (mode !== 'live' && !store) throw new InputError([{ file: loaded.file, path: 'tools.store', message: `tool mode ${mode} needs a store folder` }]);
   if (mode === 'replay' && !existsSync(loaded.resolve(store!))) throw new InputError([{ file: loaded.file, path: 'tools.store', message: `${loaded.resolve(store!)}: no such store folder` }]);
   return new ToolService({
@@ -79,7 +79,7 @@ function toolService(config: JobConfig, loaded: LoadedConfig, offered: readonly 
     outputLimit,
     offered,
     ...(store ? { store: new ResponseStore(loaded.resolve(store)) } : {}),
-    ...(mode === 'replay' ? {} : { providers: createProviderContext({ endpoints: endpoints as Partial<Endpoints> }) }),
+    ...(mode === 'replay' ? {} : { providers: createProviderContext({ endpoints: endpoints as Partial<Endpoints>, httpOptions: { allowAddresses } }) }),
   });
 }
 

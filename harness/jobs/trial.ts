@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { once } from 'node:events';
 import type { TaskFamily } from '../../tasks/family.js';
@@ -9,6 +9,8 @@ import { commitStaging, createStaging, TRIAL_FILES, TRIAL_FORMAT, writeFiles } f
 import { TrialRecordSchema, trialRecordJson, type TrialRecord, type TrialStatus } from '../../trial/record.js';
 import { mergeRunSources, recordedRunOf } from '../../trial/run-facts.js';
 import type { JobConfig } from '../config/schema.js';
+import { ANSWER_LIMIT_BYTES, LOG_LIMIT_BYTES, type FileCut } from '../../trial/copy-limits.js';
+import { CappedFileWriter } from '../environments/capped-file.js';
 import type { EnvironmentProvider, TrialEnvironment } from '../environments/types.js';
 import type { GatewayServer } from '../gateway/server.js';
 import { HARNESS_VERSION } from '../version.js';
@@ -130,8 +132,11 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
     const ping = await env.exec(['tools', '--ping'], { timeoutMs: 30_000 });
     if (ping.exitCode !== 0) throw new InfraError(`the container cannot reach the gateway: ${ping.stderr.trim() || 'no answer'}`);
 
-    const stdout = createWriteStream(path.join(agentDir, 'stdout.log'));
-    const stderr = createWriteStream(path.join(agentDir, 'stderr.log'));
+    // Everything copied out is bounded (trial/copy-limits.ts); what was cut is listed in trial.json.
+    const cuts: FileCut[] = [];
+    const cutInto = (file: string) => (cut: { size: number; kept: number }) => cuts.push({ file, size: cut.size, kept: cut.kept });
+    const stdout = new CappedFileWriter(path.join(agentDir, 'stdout.log'), LOG_LIMIT_BYTES, cutInto(`${TRIAL_FILES.agentDir}/stdout.log`));
+    const stderr = new CappedFileWriter(path.join(agentDir, 'stderr.log'), LOG_LIMIT_BYTES, cutInto(`${TRIAL_FILES.agentDir}/stderr.log`));
     const agentStarted = Date.now();
     const result = await env.exec(launch.command, { timeoutMs: config.timeout_s * 1000, stdout, stderr, workdir: '/app' });
     const agentSeconds = (Date.now() - agentStarted) / 1000;
@@ -145,8 +150,11 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
     if (plan.adapter.usesModel && usage.turns > 0 && usage.answered === 0 && usage.upstreamFailures > 0) {
       throw new InfraError(`the model never answered (${usage.upstreamFailures} failed requests after ${usage.upstreamRetries} retries; see model_log.jsonl)`);
     }
-    const answer = await env.getFile('/app/answer.txt');
-    for (const dir of launch.logDirs) await env.getDir(dir, path.join(agentDir, path.basename(dir)));
+    const answer = await env.getFile('/app/answer.txt', { maxBytes: ANSWER_LIMIT_BYTES, onCut: cutInto(TRIAL_FILES.answer) });
+    for (const dir of launch.logDirs) {
+      const name = path.basename(dir);
+      await env.getDir(dir, path.join(agentDir, name), { onCut: (cut) => cutInto(`${TRIAL_FILES.agentDir}/${name}/${cut.path}`)(cut) });
+    }
     await plan.adapter.collect?.(env, agentDir);
     await env.remove();
     ctx.running.delete(env);
@@ -168,6 +176,7 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
           wallS: agentSeconds,
         }),
       ),
+      ...(cuts.length ? { cut_files: cuts } : {}),
     });
     writeFiles(staging, {
       [TRIAL_FILES.record]: trialRecordJson(record),
