@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isMap, LineCounter, parseDocument, type Document } from 'yaml';
+import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import { InputError, type InputProblem } from '../../tasks/problems.js';
+import { knownKeysAt, nearKey } from './near-key.js';
 import { agentId, JobConfigSchema, type JobConfig } from './schema.js';
 
 export interface LoadedConfig {
@@ -26,21 +27,53 @@ function location(doc: Document, counter: LineCounter, segments: readonly Proper
 const dotted = (segments: readonly PropertyKey[]): string =>
   segments.map((s, i) => (typeof s === 'number' ? `[${s}]` : `${i ? '.' : ''}${String(s)}`)).join('');
 
+/** Where a key (not its value) sits in the document, as `line:col`; undefined when it is not there. */
+function keyLocation(doc: Document, counter: LineCounter, segments: readonly PropertyKey[], key: string): string | undefined {
+  const parent = segments.length ? doc.getIn(segments as (string | number)[], true) : doc.contents;
+  if (!isMap(parent)) return undefined;
+  const pair = parent.items.find((p) => isScalar(p.key) && String(p.key.value) === key);
+  const range = (pair?.key as { range?: [number, number, number] } | undefined)?.range;
+  if (!range) return undefined;
+  const { line, col } = counter.linePos(range[0]);
+  return `${line}:${col}`;
+}
+
+/** The keys an "unrecognized keys" issue names (zod's own, or one a nested schema re-raised as text). */
+function unknownKeysOf(issue: { code: string; message: string; keys?: string[] }): string[] {
+  if (issue.code === 'unrecognized_keys' && issue.keys) return issue.keys;
+  if (!/^Unrecognized keys?:/.test(issue.message)) return [];
+  return [...issue.message.matchAll(/"([^"]+)"/g)].map((m) => m[1]);
+}
+
 /** Parses a job config's text. Problems name the file, line and column, and the key. */
 export function parseJobConfig(file: string, text: string): JobConfig {
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false });
   if (doc.errors.length) {
-    throw new InputError(doc.errors.map((e) => ({ file: `${file}:${e.linePos?.[0].line ?? 1}:${e.linePos?.[0].col ?? 1}`, path: '', message: e.message.split('\n')[0] })));
+    throw new InputError(
+      doc.errors.map((e) => {
+        const { line, col } = counter.linePos(e.pos[0]);
+        return { file: `${file}:${line}:${col}`, path: '', message: `YAML syntax: ${e.message.split('\n')[0]}` };
+      }),
+    );
   }
   if (!isMap(doc.contents)) throw new InputError([{ file, path: '', message: 'a job config is a YAML mapping (key: value lines)' }]);
-  const parsed = JobConfigSchema.safeParse(doc.toJS());
+  const js = doc.toJS() as { tasks?: { family?: string } };
+  const parsed = JobConfigSchema.safeParse(js);
   if (!parsed.success) {
-    const problems: InputProblem[] = parsed.error.issues.map((issue) => ({
-      file: `${file}:${location(doc, counter, issue.path)}`,
-      path: dotted(issue.path),
-      message: issue.message,
-    }));
+    const problems: InputProblem[] = parsed.error.issues.flatMap((issue) => {
+      const unknown = unknownKeysOf(issue as { code: string; message: string; keys?: string[] });
+      if (!unknown.length) return [{ file: `${file}:${location(doc, counter, issue.path)}`, path: dotted(issue.path), message: issue.message }];
+      const known = knownKeysAt(issue.path, typeof js.tasks?.family === 'string' ? js.tasks.family : undefined);
+      return unknown.map((key) => {
+        const near = nearKey(key, known);
+        return {
+          file: `${file}:${keyLocation(doc, counter, issue.path, key) ?? location(doc, counter, issue.path)}`,
+          path: dotted([...issue.path, key]),
+          message: `unknown key${near ? `; did you mean ${near}?` : known.length ? `; known keys: ${known.join(', ')}` : ''}`,
+        };
+      });
+    });
     throw new InputError(problems);
   }
   const ids = parsed.data.agents.map(agentId);
