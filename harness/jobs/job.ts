@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import PQueue from 'p-queue';
 import { DEFAULT_IMAGE_SETTINGS, ensureAgentImage, type ImageSettings } from '../../images/build.js';
-import { InputError } from '../../tasks/problems.js';
+import { InputError, type InputProblem } from '../../tasks/problems.js';
 import { taskFamily } from '../../tasks/registry.js';
 import { createProviderContext } from '../../tools/providers/registry.js';
 import type { Endpoints } from '../../tools/providers/types.js';
@@ -93,6 +93,13 @@ function toolService(config: JobConfig, loaded: LoadedConfig, offered: readonly 
   });
 }
 
+/** The one-line problem of a config whose task filters select nothing: what there was to select from. */
+function noTaskMatches(file: string, found: { variant: string; level: string }[], paths: string[]): InputProblem {
+  if (!found.length) return { file, path: 'tasks.path', message: `no task found under ${paths.join(', ')}` };
+  const values = (pick: (d: { variant: string; level: string }) => string): string => [...new Set(found.map(pick))].sort().join(', ');
+  return { file, path: 'tasks', message: `no task of the ${found.length} loaded matches the filters (variants: ${values((d) => d.variant)}; levels: ${values((d) => d.level)})` };
+}
+
 /** Trials of this job already finished (an infrastructure error is not finished: it runs again). */
 function finishedTrials(jobDir: string): Set<string> {
   const done = new Set<string>();
@@ -120,6 +127,7 @@ export async function runJob(options: RunJobOptions): Promise<JobSummary> {
   if (problems.length) throw new InputError(problems);
   const { path: _p, family: _f, ...filter } = config.tasks;
   const tasks = family.filter(all, filter);
+  if (!tasks.length) throw new InputError([noTaskMatches(loaded.file, all.map((t) => family.describe(t)), taskPaths)]);
   const agentProblems = config.agents.flatMap((agent, i) => {
     try {
       const adapter = agentAdapter(agent.name);

@@ -12,6 +12,8 @@ export function registerReportCommands(program: Command): void {
       const { verifyJob } = await import('../../../verifier/verify.js');
       const workers = flags.workers === undefined ? 'auto' : Number(flags.workers);
       if (workers !== 'auto' && !(Number.isInteger(workers) && workers > 0)) throw new Error(`--workers: expected a positive whole number, got ${flags.workers}`);
+      const { requireTrialDirs } = await import('../../../trial/folder.js');
+      requireTrialDirs(jobDir);
       const s = await verifyJob(jobDir, { dryRun: flags.dryRun, workers });
       for (const f of s.failures) process.stderr.write(f + '\n');
       const verb = flags.dryRun ? 'would change' : 'changed';
@@ -35,9 +37,14 @@ export function registerReportCommands(program: Command): void {
       if (!(REPORT_FORMATS as readonly string[]).includes(flags.format)) {
         throw new Error(`--format: expected one of ${REPORT_FORMATS.join(', ')}, got ${flags.format}`);
       }
-      const { loadJobResults } = await import('../../../verifier/results.js');
+      const { readJobResults } = await import('../../../verifier/results.js');
+      const { requireTrialDirs } = await import('../../../trial/folder.js');
       const { aggregate } = await import('../../../verifier/aggregate.js');
-      const text = renderReport(aggregate(loadJobResults(jobDir)), flags.format as 'md' | 'csv' | 'json');
+      const { results, unreadable } = readJobResults(requireTrialDirs(jobDir));
+      for (const line of unreadable) process.stderr.write(`aar: skipped unreadable trial: ${line}\n`);
+      if (unreadable.length) process.exitCode = 1;
+      if (!results.length) throw new Error(`${jobDir}: no readable trial to report`);
+      const text = renderReport(aggregate(results), flags.format as 'md' | 'csv' | 'json');
       if (flags.out) {
         writeFileSync(flags.out, text);
         process.stdout.write(`wrote ${flags.out}\n`);

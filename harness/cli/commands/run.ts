@@ -23,6 +23,10 @@ export function registerRunCommands(program: Command): void {
           (summary.interrupted ? '; interrupted (run again to resume)' : '') + '\n',
       );
       if (summary.interrupted) process.exitCode = 130;
+      else if (summary.infraErrors) {
+        process.stderr.write(`aar: ${summary.infraErrors} trials ended as infrastructure errors (not scored; run again to retry them)\n`);
+        process.exitCode = 1;
+      }
     });
 
   program
