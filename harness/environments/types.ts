@@ -36,9 +36,19 @@ export interface ExecOptions {
   stderr?: Writable;
 }
 
+/** What happened to a sandbox while a command ran, as far as its provider can tell. */
+export interface SandboxFate {
+  /** Someone other than the harness killed, paused, stopped or removed it: how the command ended says nothing about the agent. */
+  outside?: string;
+  /** The kernel killed a process for memory under the sandbox's own limit (the agent's doing). */
+  oomAtOwnLimit?: boolean;
+}
+
 export interface ExecResult {
   exitCode: number | null;
   timedOut: boolean;
+  /** Set when the command did not end normally (non-zero, killed, timed out) and the provider could look. */
+  fate?: SandboxFate;
   durationMs: number;
   /** What the command printed, when no stream was given for it (up to 1 MiB each). */
   stdout: string;

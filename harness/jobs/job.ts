@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import PQueue from 'p-queue';
 import { DEFAULT_IMAGE_SETTINGS, ensureAgentImage, type ImageSettings } from '../../images/build.js';
@@ -18,8 +16,11 @@ import { familyNameOf, type JobConfig } from '../config/schema.js';
 import { environmentProvider } from '../environments/registry.js';
 import type { TrialEnvironment } from '../environments/types.js';
 import { GatewayServer, type ModelHandler } from '../gateway/server.js';
-import { HARNESS_VERSION } from '../version.js';
 import { agentAdapter } from '../agents/registry.js';
+import { checkJobFile } from './job-file.js';
+import { lockJobDir, type JobLock } from './lock.js';
+import { GATEWAY_SOCKET_NAME, makeSocketDir, removeStaleSocketDirs } from './socket-dir.js';
+import { HostWriteFailure, isHostWriteError } from './write-errors.js';
 import { planTrials, type TrialPlan } from './plan.js';
 import { jobReporter, type JobReporter } from './reporters.js';
 import { InfraError, JOB_LABEL, jobKeyOf, runTrialOnce, TrialAborted, writeInfraFailure, type TrialOutcome, type TrialRunContext } from './trial.js';
@@ -48,26 +49,6 @@ export interface JobSummary {
   interrupted: boolean;
   /** Containers of an earlier, killed run of this job that were removed at start. */
   leftoversRemoved: number;
-}
-
-const JOB_FILE = 'job.json';
-
-/** What must not change between runs of one job folder, or its trials would not compare. */
-function fingerprint(config: JobConfig): string {
-  const { concurrency: _c, infra_retries: _r, ...rest } = config;
-  return createHash('sha256').update(JSON.stringify(rest)).digest('hex').slice(0, 16);
-}
-
-function checkJobFile(jobDir: string, loaded: LoadedConfig, allowChange: boolean): void {
-  const file = path.join(jobDir, JOB_FILE);
-  const print = fingerprint(loaded.config);
-  if (existsSync(file)) {
-    const previous = JSON.parse(readFileSync(file, 'utf8')) as { fingerprint?: string };
-    if (previous.fingerprint !== print && !allowChange) {
-      throw new Error(`${jobDir} holds trials of a different configuration; use another job name, or --allow-config-change to mix them`);
-    }
-  }
-  writeFileSync(file, JSON.stringify({ fingerprint: print, harness_version: HARNESS_VERSION, config_file: loaded.file, config: loaded.config, updated_at: new Date().toISOString() }, null, 2) + '\n');
 }
 
 function imageSettings(config: JobConfig, loaded: LoadedConfig): ImageSettings {
@@ -116,9 +97,23 @@ function finishedTrials(jobDir: string): Set<string> {
 /**
  * Runs a job: expands the config into trials, skips finished ones (resume), builds images, starts the
  * gateway, and runs the rest with bounded concurrency, retrying infrastructure errors. SIGINT/SIGTERM (or
- * `signal`) stop it cleanly: no new trials, running containers removed, the job resumable.
+ * `signal`) stop it cleanly: no new trials, running containers removed, the job resumable. The job folder
+ * is locked while it runs (a second run on it stops with JobLocked); a failed write under it (a full disk)
+ * stops the job the same clean way and throws one line.
  */
 export async function runJob(options: RunJobOptions): Promise<JobSummary> {
+  let lock: JobLock | undefined;
+  try {
+    return await runJobInFolder(options, (jobDir) => {
+      lock = lockJobDir(jobDir);
+      if (lock.tookOver) (options.reporter ?? { note: (l: string) => process.stderr.write(l + '\n') }).note(`took over the lock of process ${lock.tookOver.pid}, which is gone`);
+    });
+  } finally {
+    lock?.release();
+  }
+}
+
+async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string) => void): Promise<JobSummary> {
   const loaded = loadJobConfig(options.configPath);
   const { config } = loaded;
   const taskPaths = (Array.isArray(config.tasks.path) ? config.tasks.path : [config.tasks.path]).map(loaded.resolve);
@@ -146,6 +141,7 @@ export async function runJob(options: RunJobOptions): Promise<JobSummary> {
   await environment.check();
   const jobDir = path.join(loaded.resolve(config.output), config.name);
   mkdirSync(jobDir, { recursive: true });
+  takeLock(jobDir);
   checkJobFile(jobDir, loaded, options.allowConfigChange ?? false);
   const jobKey = jobKeyOf(jobDir);
   const leftoversRemoved = await environment.removeByLabels({ [JOB_LABEL]: jobKey });
@@ -170,8 +166,9 @@ export async function runJob(options: RunJobOptions): Promise<JobSummary> {
   }
 
   const gateway = new GatewayServer({ tools: toolService(config, loaded, family.tools), models: options.models?.(config, loaded.resolve) });
-  const socketDir = mkdtempSync(path.join(os.tmpdir(), 'aar-gw-'));
-  await gateway.listenSocket(path.join(socketDir, 'gateway.sock'));
+  await removeStaleSocketDirs();
+  const socketDir = makeSocketDir();
+  await gateway.listenSocket(path.join(socketDir, GATEWAY_SOCKET_NAME));
 
   const abort = new AbortController();
   const running = new Set<TrialEnvironment>();
@@ -184,13 +181,14 @@ export async function runJob(options: RunJobOptions): Promise<JobSummary> {
     environment,
     gateway,
     gatewaySocketDir: socketDir,
-    gatewaySocketName: 'gateway.sock',
+    gatewaySocketName: GATEWAY_SOCKET_NAME,
     images,
     instructionTemplate: config.instruction_template ? loaded.resolve(config.instruction_template) : undefined,
     signal: abort.signal,
     running,
   };
   const queue = new PQueue({ concurrency: config.concurrency });
+  let halted: Error | undefined;
   const stop = (): void => {
     if (abort.signal.aborted) return;
     summary.interrupted = true;
@@ -209,7 +207,15 @@ export async function runJob(options: RunJobOptions): Promise<JobSummary> {
     for (const plan of toRun) {
       void queue.add(async () => {
         if (abort.signal.aborted) return;
-        const outcome = await runWithRetries(ctx, plan, reporter, options.retryDelayMs ?? 2000);
+        let outcome: TrialOutcome | null;
+        try {
+          outcome = await runWithRetries(ctx, plan, reporter, options.retryDelayMs ?? 2000);
+        } catch (error) {
+          // A write the host refused (full disk, job folder gone) or a fault of the harness itself: stop it all.
+          halted ??= error as Error;
+          stop();
+          return;
+        }
         if (!outcome) return;
         summary.ran++;
         if (outcome.record.status === 'infra_error') summary.infraErrors++;
@@ -226,6 +232,10 @@ export async function runJob(options: RunJobOptions): Promise<JobSummary> {
     if (summary.interrupted) clearPartialTrials(jobDir);
     reporter.finish();
   }
+  if (halted) {
+    const why = halted instanceof HostWriteFailure ? `cannot write under ${jobDir}: ${halted.message}` : `stopped by an error of the harness: ${halted.message.split('\n')[0]}`;
+    throw new Error(`${why}; running containers removed, finished trials kept: run again to resume${halted instanceof HostWriteFailure ? ' once the disk has room' : ''}`);
+  }
   return summary;
 }
 
@@ -240,7 +250,7 @@ async function runWithRetries(ctx: TrialRunContext, plan: TrialPlan, reporter: J
       try {
         return { outcome: await runTrialOnce(ctx, plan) };
       } catch (error) {
-        return { error: error as Error };
+        return { error: isHostWriteError(error) ? new HostWriteFailure(error) : (error as Error) };
       }
     },
     (r) => ('error' in r && r.error instanceof InfraError && !ctx.signal.aborted ? { reason: r.error.message } : undefined),
@@ -258,7 +268,13 @@ async function runWithRetries(ctx: TrialRunContext, plan: TrialPlan, reporter: J
     return result.outcome;
   }
   if (result.error instanceof TrialAborted || ctx.signal.aborted) return null;
-  const outcome = writeInfraFailure(ctx, plan, result.error, started);
+  if (result.error instanceof HostWriteFailure) throw result.error;
+  let outcome: TrialOutcome;
+  try {
+    outcome = writeInfraFailure(ctx, plan, result.error, started);
+  } catch (error) {
+    throw isHostWriteError(error) ? new HostWriteFailure(error) : error;
+  }
   reporter.trialFinished(outcome, attempts - 1);
   return outcome;
 }

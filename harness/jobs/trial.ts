@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { once } from 'node:events';
 import type { TaskFamily } from '../../tasks/family.js';
@@ -13,6 +13,7 @@ import type { EnvironmentProvider, TrialEnvironment } from '../environments/type
 import type { GatewayServer } from '../gateway/server.js';
 import { HARNESS_VERSION } from '../version.js';
 import type { TrialPlan } from './plan.js';
+import { HostWriteFailure, isHostWriteError, LogFileSink } from './write-errors.js';
 
 /** A failure of the harness or its infrastructure (not of the agent): retried, reported apart, never scored. */
 export class InfraError extends Error {}
@@ -129,15 +130,17 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
     const ping = await env.exec(['tools', '--ping'], { timeoutMs: 30_000 });
     if (ping.exitCode !== 0) throw new InfraError(`the container cannot reach the gateway: ${ping.stderr.trim() || 'no answer'}`);
 
-    const stdout = createWriteStream(path.join(agentDir, 'stdout.log'));
-    const stderr = createWriteStream(path.join(agentDir, 'stderr.log'));
+    const stdout = new LogFileSink(path.join(agentDir, 'stdout.log'));
+    const stderr = new LogFileSink(path.join(agentDir, 'stderr.log'));
     const agentStarted = Date.now();
     const result = await env.exec(launch.command, { timeoutMs: config.timeout_s * 1000, stdout, stderr, workdir: '/app' });
     const agentSeconds = (Date.now() - agentStarted) / 1000;
     stdout.end();
     stderr.end();
-    await Promise.all([once(stdout, 'close'), once(stderr, 'close')]);
+    await Promise.all([once(stdout, 'finish'), once(stderr, 'finish')]);
+    if (stdout.error ?? stderr.error) throw stdout.error ?? stderr.error;
     if (ctx.signal.aborted) throw new TrialAborted('job interrupted');
+    if (result.fate?.outside) throw new InfraError(`the container was ${result.fate.outside} during the agent run`);
     if (!result.timedOut && result.exitCode === null) throw new InfraError('the agent process vanished without an exit status (container died?)');
 
     const usage = trial.usage;
@@ -155,7 +158,15 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
     const record = TrialRecordSchema.parse({
       ...recordIdentity(ctx, plan),
       status,
-      error: status === 'agent_error' ? `the agent exited with status ${result.exitCode}` : status === 'timed_out' ? `killed at the ${config.timeout_s} s timeout` : null,
+      error:
+        status === 'agent_error'
+          ? result.fate?.oomAtOwnLimit
+            ? `out of memory: the kernel killed the agent at the trial's ${config.resources.memory_mb} MB limit (exit status ${result.exitCode})`
+            : `the agent exited with status ${result.exitCode}`
+          : status === 'timed_out'
+            ? `killed at the ${config.timeout_s} s timeout`
+            : null,
+      ...(result.fate?.oomAtOwnLimit ? { oom_killed: true } : {}),
       started_at: iso(started),
       finished_at: iso(finished),
       timings: { total_s: (finished - started) / 1000, agent_s: agentSeconds, overhead_s: (finished - started) / 1000 - agentSeconds },
@@ -181,6 +192,7 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
     return { plan, record, score, shown: { success: ctx.family.progress.success(score), verdict: ctx.family.progress.verdict(score) } };
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
+    if (isHostWriteError(error)) throw new HostWriteFailure(error);
     if (ctx.signal.aborted && !(error instanceof TrialAborted)) throw new TrialAborted('job interrupted');
     if (error instanceof TrialAborted || error instanceof InfraError) throw error;
     throw new InfraError((error as Error).message);

@@ -1,7 +1,8 @@
 import type Docker from 'dockerode';
 import { PassThrough, type Writable } from 'node:stream';
 import { docker, NO_DOCKER_HINT, dockerAvailable } from '../../../images/docker.js';
-import type { EnvironmentProvider, EnvironmentSpec, ExecOptions, ExecResult, FileToPut, TrialEnvironment } from '../types.js';
+import type { EnvironmentProvider, EnvironmentSpec, ExecOptions, ExecResult, FileToPut, SandboxFate, TrialEnvironment } from '../types.js';
+import { containerFate } from './fate.js';
 import { tarOf, untar, writeUnder } from './files.js';
 
 /** Capabilities a trial keeps (Docker's defaults minus network and system ones it has no use for). */
@@ -23,6 +24,8 @@ function capture(): { sink: Writable; text: () => string } {
 
 class DockerTrialEnvironment implements TrialEnvironment {
   private removed = false;
+  /** When the harness first killed the container itself (a timeout, a stopped job). */
+  private killedAt = Infinity;
 
   constructor(private readonly container: Docker.Container) {}
 
@@ -32,6 +35,7 @@ class DockerTrialEnvironment implements TrialEnvironment {
 
   async exec(command: string[], options: ExecOptions = {}): Promise<ExecResult> {
     const started = performance.now();
+    const startedAt = Date.now();
     const exec = await this.container.exec({
       Cmd: command,
       Env: Object.entries(options.env ?? {}).map(([k, v]) => `${k}=${v}`),
@@ -47,12 +51,16 @@ class DockerTrialEnvironment implements TrialEnvironment {
     const err = options.stderr ? undefined : capture();
     docker().modem.demuxStream(stream, options.stdout ?? out!.sink, options.stderr ?? err!.sink);
     let timedOut = false;
+    let fate: SandboxFate | undefined;
     await new Promise<void>((resolve) => {
       const timer = options.timeoutMs
         ? setTimeout(() => {
             timedOut = true;
-            // Killing the container stops the whole process tree at once; its files stay readable.
-            this.kill().finally(resolve);
+            // A container paused (or killed) from outside also runs into the timeout: look before killing it.
+            void containerFate(this.container.id, startedAt, this.killedAt, 0)
+              .then((f) => (fate = f))
+              // Killing the container stops the whole process tree at once; its files stay readable.
+              .finally(() => this.kill().finally(resolve));
           }, options.timeoutMs)
         : undefined;
       const done = (): void => {
@@ -69,7 +77,18 @@ class DockerTrialEnvironment implements TrialEnvironment {
     } catch {
       exitCode = null;
     }
-    return { exitCode: timedOut ? null : exitCode, timedOut, durationMs: performance.now() - started, stdout: out?.text() ?? '', stderr: err?.text() ?? '' };
+    // An agent that failed may have been killed, paused or removed from outside, or OOM-killed: ask the engine.
+    if (!timedOut && exitCode !== 0 && (exitCode === null || exitCode >= 128 || !(await this.isRunning()))) {
+      fate = await containerFate(this.container.id, startedAt, this.killedAt);
+    }
+    return {
+      exitCode: timedOut ? null : exitCode,
+      timedOut,
+      ...(fate && (fate.outside || fate.oomAtOwnLimit) ? { fate } : {}),
+      durationMs: performance.now() - started,
+      stdout: out?.text() ?? '',
+      stderr: err?.text() ?? '',
+    };
   }
 
   async putFiles(files: FileToPut[]): Promise<void> {
@@ -104,6 +123,7 @@ class DockerTrialEnvironment implements TrialEnvironment {
   }
 
   async kill(): Promise<void> {
+    this.killedAt = Math.min(this.killedAt, Date.now());
     try {
       await this.container.kill({ signal: 'SIGKILL' });
     } catch (error) {
