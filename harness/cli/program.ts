@@ -6,6 +6,7 @@ import { registerToolsCommands } from './commands/tools.js';
 import { registerWorldCommands } from './commands/world.js';
 import { registerRunCommands } from './commands/run.js';
 import { registerImagesCommands } from './commands/images.js';
+import { registerCleanupCommand } from './commands/cleanup.js';
 import { HARNESS_VERSION } from '../version.js';
 
 /** `aar`: one command per operation; each command's module loads what it needs only when it runs. */
@@ -21,6 +22,7 @@ export function buildProgram(): Command {
   registerToolsCommands(program);
   registerWorldCommands(program);
   registerImagesCommands(program);
+  registerCleanupCommand(program);
   return program;
 }
 

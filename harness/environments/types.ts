@@ -79,6 +79,14 @@ export interface TrialEnvironment {
   remove(): Promise<void>;
 }
 
+/** A sandbox as listed by its provider. */
+export interface SandboxInfo {
+  id: string;
+  labels: Record<string, string>;
+  /** e.g. running, exited, paused. */
+  state: string;
+}
+
 /** Where trials run: docker first; the same interface serves others. */
 export interface EnvironmentProvider {
   readonly name: string;
@@ -87,4 +95,6 @@ export interface EnvironmentProvider {
   start(spec: EnvironmentSpec): Promise<TrialEnvironment>;
   /** Removes sandboxes whose labels include all of these; returns how many. */
   removeByLabels(labels: Record<string, string>): Promise<number>;
+  /** Sandboxes whose labels include all of these (for `aar cleanup` to say what it removes). */
+  listByLabels?(labels: Record<string, string>): Promise<SandboxInfo[]>;
 }

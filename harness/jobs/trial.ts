@@ -3,6 +3,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { once } from 'node:events';
 import type { TaskFamily } from '../../tasks/family.js';
+import { PACKAGE_ROOT } from '../../paths.js';
 import { DEFAULT_FAMILY } from '../../tasks/registry.js';
 import { scoreTrialDir } from '../../verifier/results.js';
 import { commitStaging, createStaging, TRIAL_FILES, TRIAL_FORMAT, writeFiles } from '../../trial/folder.js';
@@ -51,6 +52,18 @@ export interface TrialOutcome {
 /** The port the gateway answers on inside every container. */
 export const GATEWAY_PORT = 8900;
 export const JOB_LABEL = 'aar.job_key';
+/** The checkout (package root) whose harness started a container, so `aar cleanup` leaves other checkouts' alone. */
+export const CHECKOUT_LABEL = 'aar.checkout';
+/** The job folder of a container, so `aar cleanup` can tell whether its job still runs (holds the lock). */
+export const JOB_DIR_LABEL = 'aar.job_dir';
+
+/** The labels every container of a job carries. */
+export const harnessLabels = (jobDir: string, jobKey: string): Record<string, string> => ({
+  'aar-harness': '1',
+  [JOB_LABEL]: jobKey,
+  [CHECKOUT_LABEL]: PACKAGE_ROOT,
+  [JOB_DIR_LABEL]: path.resolve(jobDir),
+});
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -113,7 +126,7 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
     try {
       env = await ctx.environment.start({
         image: ctx.images.get(plan.agentId)!,
-        labels: { 'aar-harness': '1', [JOB_LABEL]: ctx.jobKey, 'aar.job': ctx.jobName, 'aar.trial': plan.trialId },
+        labels: { ...harnessLabels(ctx.jobDir, ctx.jobKey), 'aar.job': ctx.jobName, 'aar.trial': plan.trialId },
         env: { ...launch.env, ...plan.agent.env, AAR_TRIAL_TOKEN: trial.token, AAR_GATEWAY_URL: gatewayUrl },
         resources: { memoryMb: config.resources.memory_mb, cpus: config.resources.cpus, pids: config.resources.pids },
         gatewaySocketDir: ctx.gatewaySocketDir,

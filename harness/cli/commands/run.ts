@@ -28,22 +28,4 @@ export function registerRunCommands(program: Command): void {
         process.exitCode = 1;
       }
     });
-
-  program
-    .command('cleanup')
-    .description('remove containers left by killed runs (all of AAR Harness, or one job) and half-written trial folders')
-    .option('--job <dir>', 'only this job folder')
-    .action(async (flags: { job?: string }) => {
-      const { environmentProvider } = await import('../../environments/registry.js');
-      const { JOB_LABEL, jobKeyOf } = await import('../../jobs/trial.js');
-      const { clearPartialTrials } = await import('../../../trial/folder.js');
-      const environment = environmentProvider('docker');
-      await environment.check();
-      const labels: Record<string, string> = flags.job
-        ? { [JOB_LABEL]: jobKeyOf(flags.job) }
-        : { 'aar-harness': '1' };
-      const removed = await environment.removeByLabels(labels);
-      if (flags.job) clearPartialTrials(flags.job);
-      process.stdout.write(`removed ${removed} containers${flags.job ? ` of ${flags.job}, and its half-written trial folders` : ''}\n`);
-    });
 }

@@ -1,7 +1,7 @@
 import type Docker from 'dockerode';
 import { PassThrough, type Writable } from 'node:stream';
 import { docker, NO_DOCKER_HINT, dockerAvailable } from '../../../images/docker.js';
-import type { EnvironmentProvider, EnvironmentSpec, ExecOptions, ExecResult, FileToPut, SandboxFate, TrialEnvironment } from '../types.js';
+import type { EnvironmentProvider, EnvironmentSpec, ExecOptions, ExecResult, FileToPut, SandboxFate, SandboxInfo, TrialEnvironment } from '../types.js';
 import { containerFate } from './fate.js';
 import { tarOf, untar, writeUnder } from './files.js';
 
@@ -184,6 +184,11 @@ export class DockerEnvironmentProvider implements EnvironmentProvider {
       throw error;
     }
     return new DockerTrialEnvironment(container);
+  }
+
+  async listByLabels(labels: Record<string, string>): Promise<SandboxInfo[]> {
+    const containers = await docker().listContainers({ all: true, filters: { label: Object.entries(labels).map(([k, v]) => `${k}=${v}`) } });
+    return containers.map((c) => ({ id: c.Id, labels: c.Labels ?? {}, state: c.State }));
   }
 
   async removeByLabels(labels: Record<string, string>): Promise<number> {

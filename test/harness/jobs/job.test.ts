@@ -169,8 +169,11 @@ describeDocker('jobs in Docker', () => {
     expect(before.length).toBeLessThan(9);
     const startedAt = Object.fromEntries(before.map((d) => [d, JSON.parse(readFileSync(path.join(jobDir, d, 'trial.json'), 'utf8')).started_at]));
     expect((await harnessContainers('killed')).length).toBeGreaterThan(0);
+    // The killed run's lock is still there; its process is gone, so the rerun takes it over.
+    expect(JSON.parse(readFileSync(path.join(jobDir, '.lock'), 'utf8')).pid).toBe(child.pid);
 
     const summary = await run(config);
+    expect(existsSync(path.join(jobDir, '.lock'))).toBe(false);
     expect(summary.leftoversRemoved).toBeGreaterThan(0);
     expect(summary.skipped).toBe(before.length);
     expect(summary.ran + summary.skipped).toBe(9);
