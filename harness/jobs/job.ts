@@ -4,7 +4,7 @@ import PQueue from 'p-queue';
 import { DEFAULT_IMAGE_SETTINGS, ensureAgentImage, type ImageSettings } from '../../images/build.js';
 import { InputError, type InputProblem } from '../../tasks/problems.js';
 import { taskFamily } from '../../tasks/registry.js';
-import { createProviderContext } from '../../tools/providers/registry.js';
+import { createProviderContext, missingToolKeys } from '../../tools/providers/registry.js';
 import type { Endpoints } from '../../tools/providers/types.js';
 import { ToolService } from '../../tools/service.js';
 import { ResponseStore } from '../../tools/store/store.js';
@@ -135,6 +135,13 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
     }
   });
   if (agentProblems.length) throw new InputError(agentProblems);
+  if (config.tools.mode !== 'replay') {
+    const missing = missingToolKeys(family.tools);
+    if (missing.length) {
+      const needs = missing.map((m) => `${m.variable} (${m.tools.slice(0, 3).join(', ')}${m.tools.length > 3 ? ', ...' : ''})`).join(', ');
+      throw new InputError([{ file: loaded.file, path: 'tools.mode', message: `${config.tools.mode} tools call the real services and need ${needs} in the host environment; set them, or use mode: replay with a store` }]);
+    }
+  }
   const plans = planTrials(config, tasks);
 
   const environment = environmentProvider(config.environment);

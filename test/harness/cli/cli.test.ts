@@ -166,6 +166,20 @@ describe('aar (the compiled command, run as a process)', () => {
     }
   });
 
+  test('a live job checks the tool keys it needs before it starts', () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const config = path.join(dir, 'live.yaml');
+      writeFileSync(config, `tasks: {path: ${EXAMPLES_DIR}}\nagents: [{name: oracle}]\noutput: ${dir}/jobs\ntools: {mode: live}\n`);
+      const r = runAar(['run', config], { env: { GOOGLE_API_KEY: '', SERPER_API_KEY: 'set', OPENAI_API_KEY: '' } });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(new RegExp(`^aar: ${config}: tools\\.mode: live tools call the real services and need GOOGLE_API_KEY \\(maps_geocode, [^)]*\\), OPENAI_API_KEY \\(python_generate_code\\) in the host environment; set them, or use mode: replay with a store\n$`));
+      expect(existsSync(path.join(dir, 'jobs'))).toBe(false);
+    } finally {
+      cleanup();
+    }
+  });
+
   test('bad flag values print one line naming the flag', () => {
     expect(runAar(['tasks', 'list', '--level', 'easiest'])).toMatchObject({ status: 1, stderr: 'aar: --level: expected one of easy, medium, hard, extreme, got easiest\n' });
     expect(runAar(['tasks', 'list', '--sample', 'abc'])).toMatchObject({ status: 1, stderr: 'aar: --sample: expected a positive whole number, got abc\n' });
