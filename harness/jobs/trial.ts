@@ -11,6 +11,7 @@ import { TrialRecordSchema, trialRecordJson, type TrialRecord, type TrialStatus 
 import { mergeRunSources, recordedRunOf } from '../../trial/run-facts.js';
 import type { JobConfig } from '../config/schema.js';
 import type { EnvironmentProvider, TrialEnvironment } from '../environments/types.js';
+import { takeLogFailure } from '../gateway/log-append.js';
 import type { GatewayServer } from '../gateway/server.js';
 import { HARNESS_VERSION } from '../version.js';
 import type { TrialPlan } from './plan.js';
@@ -151,7 +152,8 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
     stdout.end();
     stderr.end();
     await Promise.all([once(stdout, 'finish'), once(stderr, 'finish')]);
-    if (stdout.error ?? stderr.error) throw stdout.error ?? stderr.error;
+    const lostWrite = stdout.error ?? stderr.error ?? takeLogFailure(toolLogPath) ?? takeLogFailure(trial.modelLogPath);
+    if (lostWrite) throw lostWrite;
     if (ctx.signal.aborted) throw new TrialAborted('job interrupted');
     if (result.fate?.outside) throw new InfraError(`the container was ${result.fate.outside} during the agent run`);
     if (!result.timedOut && result.exitCode === null) throw new InfraError('the agent process vanished without an exit status (container died?)');
@@ -211,6 +213,8 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
     throw new InfraError((error as Error).message);
   } finally {
     gateway.trials.unregister(trial.token);
+    takeLogFailure(toolLogPath);
+    takeLogFailure(trial.modelLogPath);
     if (env) {
       ctx.running.delete(env);
       await env.remove().catch(() => {});

@@ -16,11 +16,22 @@ const mount = (args: string[]): { ok: boolean; error: string } => {
   return { ok: r.status === 0, error: (r.stderr || r.error?.message || '').trim() };
 };
 
-export function mountSmallDisk(kb: number): SmallDisk | null {
+let available: boolean | undefined;
+
+/** Whether small disks can be mounted here (root, and mount allowed); says why not once. Mounts nothing that stays. */
+export function canMountSmallDisk(): boolean {
+  if (available !== undefined) return available;
   if (process.getuid?.() !== 0) {
     console.warn('full-disk tests skipped: mounting a tmpfs needs root');
-    return null;
+    return (available = false);
   }
+  const probe = mountSmallDisk(16);
+  if (probe) probe.unmount();
+  return (available = probe !== null);
+}
+
+/** Mounts a tmpfs of `kb` KB; call it inside the test and unmount in its finally. Null (with a note) where it cannot. */
+export function mountSmallDisk(kb: number): SmallDisk | null {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'aar-small-disk-'));
   const mounted = mount(['-t', 'tmpfs', '-o', `size=${kb}k`, 'aar-small-disk', dir]);
   if (!mounted.ok) {

@@ -10,7 +10,7 @@ import { loadJobResults } from '../../../verifier/results.js';
 import { AAR_BIN, runAar } from '../../helpers/cli.js';
 import { EXAMPLES_DIR, tempDir } from '../../helpers/data.js';
 import { harnessContainers, writeJobConfig } from '../../helpers/jobs.js';
-import { mountSmallDisk } from '../../helpers/tmpfs.js';
+import { canMountSmallDisk, mountSmallDisk } from '../../helpers/tmpfs.js';
 
 /** Faults from outside a trial: the engine, a second run, the disk. Real Docker, real processes, a real tmpfs. */
 const HAVE_DOCKER = await dockerAvailable();
@@ -133,8 +133,8 @@ describeDocker('faults around a trial', () => {
     expect(existsSync(path.join(tmp.dir, 'jobs', 'h9b-locked', '.lock'))).toBe(false);
   });
 
-  const disk = mountSmallDisk(512);
-  (disk ? test : test.skip)('a full disk stops the job cleanly: one line, exit 1, no container or socket folder left, resumable once there is room', async () => {
+  (canMountSmallDisk() ? test : test.skip)('a full disk stops the job cleanly: one line, exit 1, no container or socket folder left, resumable once there is room', async () => {
+    const disk = mountSmallDisk(512);
     try {
       const config = writeJobConfig(tmp.dir, {
         name: 'h9b-full',
@@ -155,6 +155,26 @@ describeDocker('faults around a trial', () => {
       expect(readFileSync(path.join(result.dir, 'agent', 'stdout.log')).length).toBe(3_000_000);
     } finally {
       disk!.unmount();
+    }
+  });
+
+  (canMountSmallDisk() ? test : test.skip)('a tool log the disk cannot take stops the job: a trial is never scored from a log that lost lines', async () => {
+    const smallDisk = mountSmallDisk(384);
+    try {
+      const big = 'a'.repeat(60_000);
+      const config = writeJobConfig(tmp.dir, {
+        name: 'h9b-full-log',
+        output: smallDisk!.dir,
+        tasks: oneLeg,
+        agents: [{ name: 'command', id: 'caller', options: { command: `for i in $(seq 1 12); do tools web_search '{"q": "${big}"}' >/dev/null 2>&1; done; printf 6 > /app/answer.txt` } }],
+      }, 'full-log.yaml');
+      await expect(runJob({ configPath: config, reporter: new QuietReporter(), retryDelayMs: 10 })).rejects.toThrow(
+        /^cannot write under \S+\/h9b-full-log: \S+\/tool_log\.jsonl: ENOSPC: no space left on device, write; running containers removed/,
+      );
+      expect(await harnessContainers('h9b-full-log')).toEqual([]);
+      expect(readdirSync(path.join(smallDisk!.dir, 'h9b-full-log')).filter((d) => !d.startsWith('.') && d !== 'job.json')).toEqual([]);
+    } finally {
+      smallDisk!.unmount();
     }
   });
 });
