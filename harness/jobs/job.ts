@@ -234,6 +234,9 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
     process.off('SIGTERM', onSignal);
     options.signal?.removeEventListener('abort', stop);
     await Promise.all([...running].map((env) => env.remove().catch(() => {})));
+    // A container whose creation was under way when the job stopped is in no list yet: every container of
+    // this job left now is a leftover (the lock says no other run of the job is live).
+    await environment.removeByLabels({ [JOB_LABEL]: jobKey }).catch(() => 0);
     await gateway.close();
     rmSync(socketDir, { recursive: true, force: true });
     if (summary.interrupted) clearPartialTrials(jobDir);

@@ -4,12 +4,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runJob } from '../../../harness/jobs/job.js';
+import { jobKeyOf } from '../../../harness/jobs/trial.js';
 import { QuietReporter } from '../../../harness/jobs/reporters.js';
 import { docker, dockerAvailable } from '../../../images/docker.js';
 import { loadJobResults } from '../../../verifier/results.js';
 import { AAR_BIN, runAar } from '../../helpers/cli.js';
 import { EXAMPLES_DIR, tempDir } from '../../helpers/data.js';
-import { harnessContainers, writeJobConfig } from '../../helpers/jobs.js';
+import { writeJobConfig } from '../../helpers/jobs.js';
 import { canMountSmallDisk, mountSmallDisk } from '../../helpers/tmpfs.js';
 
 /** Faults from outside a trial: the engine, a second run, the disk. Real Docker, real processes, a real tmpfs. */
@@ -21,10 +22,14 @@ jest.setTimeout(300_000);
 
 const oneLeg = { path: EXAMPLES_DIR, ids: ['examples-linear/easy/sample_001'] };
 
+/** Containers of one job folder (job names are shared by every checkout using the engine; folders are not). */
+const containersOf = async (jobDir: string): Promise<string[]> =>
+  (await docker().listContainers({ all: true, filters: { label: [`aar.job_key=${jobKeyOf(jobDir)}`] } })).map((c) => c.Id);
+
 /** The first container of a job once it runs (polling the engine). */
-async function firstContainer(job: string): Promise<string> {
+async function firstContainer(jobDir: string): Promise<string> {
   for (let i = 0; i < 1200; i++) {
-    const [id] = await harnessContainers(job);
+    const [id] = await containersOf(jobDir);
     const running = id ? await docker().getContainer(id).inspect().then((c) => c.State.Running, () => false) : false;
     if (running) return id;
     await new Promise((r) => setTimeout(r, 100));
@@ -63,7 +68,7 @@ describeDocker('faults around a trial', () => {
     const reasons: string[] = [];
     reporter.retrying = (_id, _attempt, error) => void reasons.push(error.message);
     const running = runJob({ configPath: retried, reporter, retryDelayMs: 10 });
-    const container = await firstContainer('h9b-kill-retry');
+    const container = await firstContainer(path.join(tmp.dir, 'jobs', 'h9b-kill-retry'));
     await agentStarted(path.join(tmp.dir, 'jobs', 'h9b-kill-retry'));
     await docker().getContainer(container).kill();
     const summary = await running;
@@ -74,7 +79,7 @@ describeDocker('faults around a trial', () => {
 
     const once = writeJobConfig(tmp.dir, { name: 'h9b-kill', tasks: oneLeg, agents }, 'kill.yaml');
     const { child, stderr } = spawnAar(['run', once, '--progress', 'quiet', '--no-report']);
-    const killed = await firstContainer('h9b-kill');
+    const killed = await firstContainer(path.join(tmp.dir, 'jobs', 'h9b-kill'));
     await agentStarted(path.join(tmp.dir, 'jobs', 'h9b-kill'));
     await docker().getContainer(killed).kill();
     expect(await exitOf(child)).toBe(1);
@@ -82,7 +87,7 @@ describeDocker('faults around a trial', () => {
     const [result] = loadJobResults(path.join(tmp.dir, 'jobs', 'h9b-kill'));
     expect(result.record).toMatchObject({ status: 'infra_error', error: expect.stringMatching(/killed from outside/) });
     expect(result.score).toBeNull();
-    expect(await harnessContainers('h9b-kill')).toEqual([]);
+    expect(await containersOf(path.join(tmp.dir, 'jobs', 'h9b-kill'))).toEqual([]);
   });
 
   test('an agent killed for memory at the trial\'s own limit is the agent\'s failure, recorded as such and scored', async () => {
@@ -106,31 +111,35 @@ describeDocker('faults around a trial', () => {
       agents: [{ name: 'command', id: 'sleeper', options: { command: 'echo started; sleep 30' } }],
     }, 'paused.yaml');
     const running = runJob({ configPath: config, reporter: new QuietReporter(), retryDelayMs: 10 });
-    const paused = await firstContainer('h9b-paused');
+    const paused = await firstContainer(path.join(tmp.dir, 'jobs', 'h9b-paused'));
     await agentStarted(path.join(tmp.dir, 'jobs', 'h9b-paused'));
     await docker().getContainer(paused).pause();
     const summary = await running;
     const [result] = loadJobResults(summary.jobDir);
     expect(result.record).toMatchObject({ status: 'infra_error', error: 'the container was paused from outside during the agent run' });
-    expect(await harnessContainers('h9b-paused')).toEqual([]);
+    expect(await containersOf(path.join(tmp.dir, 'jobs', 'h9b-paused'))).toEqual([]);
   });
 
   test('a second run on a job folder in use says who holds it and exits 1; the first run is undisturbed', async () => {
     const config = writeJobConfig(tmp.dir, {
       name: 'h9b-locked',
-      agents: [{ name: 'command', id: 'slow', options: { command: 'sleep 3; printf 4 > /app/answer.txt' } }],
-      concurrency: 1,
+      tasks: oneLeg,
+      agents: [{ name: 'command', id: 'slow', options: { command: 'echo started; sleep 60; printf 4 > /app/answer.txt' } }],
     }, 'locked.yaml');
+    const jobDir = path.join(tmp.dir, 'jobs', 'h9b-locked');
     const first = spawnAar(['run', config, '--progress', 'quiet', '--no-report']);
-    const container = await firstContainer('h9b-locked');
+    const container = await firstContainer(path.join(tmp.dir, 'jobs', 'h9b-locked'));
+    await agentStarted(jobDir);
     const second = runAar(['run', config, '--progress', 'quiet', '--no-report']);
     expect(second.status).toBe(1);
     expect(second.stderr).toMatch(new RegExp(`^aar: \\S+/h9b-locked is in use by process ${first.child.pid} on ${os.hostname()} \\(since [^)]+\\); wait for it, or stop it first\\n$`));
-    expect((await docker().getContainer(container).inspect()).State.Running || (await exitOf(first.child)) === 0).toBe(true);
-    expect(await exitOf(first.child)).toBe(0);
-    const results = loadJobResults(path.join(tmp.dir, 'jobs', 'h9b-locked'));
-    expect(results.map((r) => r.record.status)).toEqual(['completed', 'completed', 'completed']);
-    expect(existsSync(path.join(tmp.dir, 'jobs', 'h9b-locked', '.lock'))).toBe(false);
+    // The first run's container and half-written trial are untouched.
+    expect((await docker().getContainer(container).inspect()).State.Running).toBe(true);
+    expect(readdirSync(path.join(jobDir, '.partial'))).toHaveLength(1);
+    first.child.kill('SIGTERM');
+    expect(await exitOf(first.child)).toBe(130);
+    expect(existsSync(path.join(jobDir, '.lock'))).toBe(false);
+    expect(await containersOf(path.join(tmp.dir, 'jobs', 'h9b-locked'))).toEqual([]);
   });
 
   (canMountSmallDisk() ? test : test.skip)('a full disk stops the job cleanly: one line, exit 1, no container or socket folder left, resumable once there is room', async () => {
@@ -145,7 +154,7 @@ describeDocker('faults around a trial', () => {
       const { child, stderr } = spawnAar(['run', config, '--progress', 'quiet', '--no-report']);
       expect(await exitOf(child)).toBe(1);
       expect(stderr()).toMatch(/^aar: cannot write under \S+\/h9b-full: \S+\/agent\/stdout\.log: ENOSPC: no space left on device, write; running containers removed, finished trials kept: run again to resume once the disk has room\n$/);
-      expect(await harnessContainers('h9b-full')).toEqual([]);
+      expect(await containersOf(path.join(disk!.dir, 'h9b-full'))).toEqual([]);
       expect(readdirSync(os.tmpdir()).filter((d) => d.startsWith(`aar-gw-${child.pid}-`))).toEqual([]);
       disk!.resize(20 * 1024);
       const again = runAar(['run', config, '--progress', 'quiet', '--no-report']);
@@ -171,7 +180,7 @@ describeDocker('faults around a trial', () => {
       await expect(runJob({ configPath: config, reporter: new QuietReporter(), retryDelayMs: 10 })).rejects.toThrow(
         /^cannot write under \S+\/h9b-full-log: \S+\/tool_log\.jsonl: ENOSPC: no space left on device, write; running containers removed/,
       );
-      expect(await harnessContainers('h9b-full-log')).toEqual([]);
+      expect(await containersOf(path.join(smallDisk!.dir, 'h9b-full-log'))).toEqual([]);
       expect(readdirSync(path.join(smallDisk!.dir, 'h9b-full-log')).filter((d) => !d.startsWith('.') && d !== 'job.json')).toEqual([]);
     } finally {
       smallDisk!.unmount();
