@@ -7,6 +7,7 @@ import { registerWorldCommands } from './commands/world.js';
 import { registerRunCommands } from './commands/run.js';
 import { registerImagesCommands } from './commands/images.js';
 import { registerCleanupCommand } from './commands/cleanup.js';
+import { registerWikiraceCommands } from './commands/wikirace.js';
 import { HARNESS_VERSION } from '../version.js';
 
 /** `aar`: one command per operation; each command's module loads what it needs only when it runs. */
@@ -23,6 +24,7 @@ export function buildProgram(): Command {
   registerWorldCommands(program);
   registerImagesCommands(program);
   registerCleanupCommand(program);
+  registerWikiraceCommands(program);
   return program;
 }
 

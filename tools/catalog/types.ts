@@ -22,7 +22,8 @@ export type ToolSpec = ToolPlacement & {
   summary: string;
   /** What a successful call returns, in one sentence. */
   returns: string;
-  args: z.ZodType<Record<string, unknown>>;
+  /** Makes the arguments' schema; called once, when the schema is first needed (the verifier never needs it). */
+  args: () => z.ZodType<Record<string, unknown>>;
   example: Record<string, unknown>;
 };
 
@@ -34,8 +35,8 @@ export interface ParamDoc {
   doc: string;
 }
 
-/** A tool with its documented arguments derived from its schema. */
-export type ToolDefinition = ToolSpec & { params: readonly ParamDoc[] };
+/** A tool with its arguments' schema and their documentation derived from it. */
+export type ToolDefinition = Omit<ToolSpec, 'args'> & { readonly args: z.ZodType<Record<string, unknown>>; readonly params: readonly ParamDoc[] };
 
 /** What the in-container `tools` command knows of a tool: the definition without the schema (the bundle has no zod). */
 export interface ToolHelp {
