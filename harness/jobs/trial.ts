@@ -147,10 +147,12 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
     const stdout = new LogFileSink(path.join(agentDir, 'stdout.log'));
     const stderr = new LogFileSink(path.join(agentDir, 'stderr.log'));
     const agentStarted = Date.now();
-    const result = await env.exec(launch.command, { timeoutMs: config.timeout_s * 1000, stdout, stderr, workdir: '/app' });
+    const result = await env.exec(launch.command, { timeoutMs: config.timeout_s * 1000, stdout, stderr, workdir: '/app' }).finally(() => {
+      // Closed also when the exec itself fails, so no file stays open.
+      stdout.end();
+      stderr.end();
+    });
     const agentSeconds = (Date.now() - agentStarted) / 1000;
-    stdout.end();
-    stderr.end();
     await Promise.all([once(stdout, 'finish'), once(stderr, 'finish')]);
     const lostWrite = stdout.error ?? stderr.error ?? takeLogFailure(toolLogPath) ?? takeLogFailure(trial.modelLogPath);
     if (lostWrite) throw lostWrite;
