@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { once } from 'node:events';
 import type { TaskFamily } from '../../tasks/family.js';
@@ -156,6 +156,8 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
     await Promise.all([once(stdout, 'finish'), once(stderr, 'finish')]);
     const lostWrite = stdout.error ?? stderr.error ?? takeLogFailure(toolLogPath) ?? takeLogFailure(trial.modelLogPath);
     if (lostWrite) throw lostWrite;
+    // The staged folder must still be there (a removed job folder would be silently made anew, without its logs).
+    accessSync(toolLogPath);
     if (ctx.signal.aborted) throw new TrialAborted('job interrupted');
     if (result.fate?.outside) throw new InfraError(`the container was ${result.fate.outside} during the agent run`);
     if (!result.timedOut && result.exitCode === null) throw new InfraError('the agent process vanished without an exit status (container died?)');

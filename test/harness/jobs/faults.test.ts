@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runJob } from '../../../harness/jobs/job.js';
@@ -185,5 +185,20 @@ describeDocker('faults around a trial', () => {
     } finally {
       smallDisk!.unmount();
     }
+  });
+
+  test('a job folder removed under a running job (ENOENT) stops it cleanly: one line, exit 1, no container left', async () => {
+    const config = writeJobConfig(tmp.dir, {
+      name: 'h9b-gone',
+      tasks: oneLeg,
+      agents: [{ name: 'command', id: 'sleeper', options: { command: 'echo started; sleep 3; printf 6 > /app/answer.txt' } }],
+    }, 'gone.yaml');
+    const jobDir = path.join(tmp.dir, 'jobs', 'h9b-gone');
+    const { child, stderr } = spawnAar(['run', config, '--progress', 'quiet', '--no-report']);
+    await agentStarted(jobDir);
+    rmSync(jobDir, { recursive: true, force: true });
+    expect(await exitOf(child)).toBe(1);
+    expect(stderr()).toMatch(/^aar: cannot write under \S+\/h9b-gone: .*ENOENT: no such file or directory.*; running containers removed, finished trials kept: run again to resume once the disk has room\n$/);
+    expect(await containersOf(jobDir)).toEqual([]);
   });
 });
