@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { registerCompareCommand } from './commands/compare.js';
 import { registerReportCommands } from './commands/report.js';
 import { registerScoreCommand } from './commands/score.js';
 import { registerTasksCommands } from './commands/tasks.js';
@@ -20,6 +21,7 @@ export function buildProgram(): Command {
   registerTasksCommands(program);
   registerScoreCommand(program);
   registerReportCommands(program);
+  registerCompareCommand(program);
   registerToolsCommands(program);
   registerWorldCommands(program);
   registerImagesCommands(program);

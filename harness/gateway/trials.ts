@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { TrialToolSession } from '../../tools/session.js';
 import type { GatewayCounts } from '../../trial/run-facts.js';
 
 /** A trial the gateway serves: its token, where its logs go, and what it has used so far. */
@@ -13,6 +14,8 @@ export interface GatewayTrial {
   /** Free-form limits the model gateway enforces (steps, tokens, cost). */
   budget?: TrialBudget;
   usage: TrialUsage;
+  /** The trial's own tool state on the host (a game), when its task family keeps one. */
+  session?: TrialToolSession;
 }
 
 export interface TrialBudget {
@@ -37,7 +40,7 @@ export interface TrialUsage extends GatewayCounts {
 export class TrialRegistry {
   private readonly byToken = new Map<string, GatewayTrial>();
 
-  register(trial: Pick<GatewayTrial, 'trialId' | 'toolLogPath' | 'modelLogPath' | 'budget'>): GatewayTrial {
+  register(trial: Pick<GatewayTrial, 'trialId' | 'toolLogPath' | 'modelLogPath' | 'budget' | 'session'>): GatewayTrial {
     const token = `aar-${randomBytes(24).toString('hex')}`;
     const registered: GatewayTrial = {
       ...trial,

@@ -1,13 +1,20 @@
 import type { z } from 'zod';
 
+/** The AAR tools' groups, in the order AAR's instruction lists them. */
 export const TOOL_GROUPS = ['web', 'maps', 'weather', 'code', 'countries', 'finance'] as const;
-export type ToolGroup = (typeof TOOL_GROUPS)[number];
+/** `game`: tools over a trial's own state on the host (LLM-WikiRace), offered only by the family that owns them. */
+export type ToolGroup = (typeof TOOL_GROUPS)[number] | 'game';
 
 /** The live providers (tools/providers/registry.ts); a tool that runs on the host names the one serving it. */
 export type ProviderName = 'web' | 'serper' | 'google-maps' | 'open-meteo' | 'rest-countries' | 'yahoo-finance' | 'binance' | 'code-model';
 
-/** Where a tool runs: on the host behind the gateway, served by a provider; or inside the trial container. */
-export type ToolPlacement = { runsIn: 'gateway'; provider: ProviderName } | { runsIn: 'container'; provider?: undefined };
+/**
+ * Where a tool runs: on the host behind the gateway, served by a provider or by the trial's own tool session
+ * (`trial-session`: state kept per trial, such as a game; see tools/session.ts); or inside the trial container.
+ */
+export type ToolPlacement =
+  | { runsIn: 'gateway'; provider: ProviderName | 'trial-session' }
+  | { runsIn: 'container'; provider?: undefined };
 
 /**
  * One tool, written once: what agents are told about it, the zod schema that checks its arguments
