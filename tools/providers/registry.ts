@@ -59,7 +59,7 @@ export function missingToolKeys(tools: readonly string[], env: NodeJS.ProcessEnv
   const missing = new Map<string, string[]>();
   for (const tool of tools) {
     const provider = findTool(tool)?.provider;
-    const variable = provider ? PROVIDER_KEY_VARS[provider] : undefined;
+    const variable = provider && provider !== 'trial-session' ? PROVIDER_KEY_VARS[provider] : undefined;
     if (variable && !env[variable]) missing.set(variable, [...(missing.get(variable) ?? []), tool]);
   }
   return [...missing].map(([variable, needing]) => ({ variable, tools: needing }));
