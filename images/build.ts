@@ -86,9 +86,18 @@ export function agentRecipe(agent: string, baseTag: string, buildArgs: Record<st
   return { name: agent, dockerfile: readFileSync(path.join(dir, 'Dockerfile'), 'utf8'), files, buildArgs: { BASE: baseTag, ...buildArgs } };
 }
 
+/**
+ * The Dockerfile as built: our label right after each FROM, so every image a build commits carries it,
+ * and the untagged image an interrupted build leaves is known as ours (the label the engine adds for
+ * the build's `labels` option only reaches the last step). Not part of the tag: existing images stay valid.
+ */
+export function labelledDockerfile(recipe: ImageRecipe): string {
+  return recipe.dockerfile.replace(/^(FROM\s.*)$/gim, `$1\nLABEL ${IMAGE_LABEL}=${JSON.stringify(recipe.name)}`);
+}
+
 function contextTar(recipe: ImageRecipe): NodeJS.ReadableStream {
   const tar = pack();
-  tar.entry({ name: 'Dockerfile' }, recipe.dockerfile);
+  tar.entry({ name: 'Dockerfile' }, labelledDockerfile(recipe));
   for (const [name, content] of Object.entries(recipe.files)) tar.entry({ name }, content);
   tar.finalize();
   return tar as unknown as NodeJS.ReadableStream;
@@ -102,10 +111,46 @@ export async function buildRecipe(recipe: ImageRecipe, log: BuildLog = () => {})
   if (await imageExists(tag)) return tag;
   await requireDocker();
   return withFileLock(tag, async () => {
-    if (!(await imageExists(tag))) await build(recipe, tag, log);
+    if (!(await imageExists(tag))) {
+      await removeUnfinishedImages();
+      try {
+        await build(recipe, tag, log);
+      } catch (error) {
+        await removeUnfinishedImages({ name: recipe.name, olderThanMs: 0 });
+        throw error;
+      }
+    }
     return tag;
   });
 }
+
+/**
+ * Removes the untagged images interrupted builds of ours left (`<none>` in `docker images`). Only images
+ * a while old by default: the newest step of a build running elsewhere is untagged for a moment too (while
+ * its next step runs, that step's container protects it: removal is never forced). Returns how many went.
+ */
+export async function removeUnfinishedImages(options: { name?: string; olderThanMs?: number } = {}): Promise<number> {
+  const { name, olderThanMs = 10 * 60_000 } = options;
+  let removed = 0;
+  try {
+    const images = await docker().listImages({ filters: { dangling: ['true'], label: [name ? `${IMAGE_LABEL}=${name}` : IMAGE_LABEL] } });
+    for (const image of images) {
+      if (Date.now() - image.Created * 1000 < olderThanMs) continue;
+      try {
+        await docker().getImage(image.Id).remove();
+        removed++;
+      } catch {
+        // in use, or removed meanwhile
+      }
+    }
+  } catch {
+    // the engine went away: nothing to clean now
+  }
+  return removed;
+}
+
+/** An image listed with tags: untagged ones (`<none>`) are leftovers of interrupted builds, not images to use. */
+export const isTagged = (tags: readonly string[] | undefined): boolean => (tags ?? []).some((t) => t !== '<none>:<none>');
 
 async function build(recipe: ImageRecipe, tag: string, log: BuildLog): Promise<void> {
   log(`building ${tag}`);

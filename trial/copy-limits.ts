@@ -28,3 +28,30 @@ export function utf8Prefix(bytes: Buffer, max: number): Buffer {
   while (end > 0 && (bytes[end] & 0xc0) === 0x80) end--;
   return bytes.subarray(0, end);
 }
+
+/** Counts what a stream carries and lets through at most `maxBytes` of it (the rest is dropped). */
+export class ByteBudget {
+  private kept = 0;
+  private seen = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  /** The part of this chunk still within the budget (possibly empty). */
+  take(chunk: Buffer): Buffer {
+    this.seen += chunk.length;
+    const room = Math.max(0, this.maxBytes - this.kept);
+    const part = chunk.length <= room ? chunk : chunk.subarray(0, room);
+    this.kept += part.length;
+    return part;
+  }
+
+  /** Bytes seen so far, kept or not. */
+  get size(): number {
+    return this.seen;
+  }
+
+  /** What was cut, or undefined when everything was kept. */
+  get cut(): { size: number; kept: number } | undefined {
+    return this.seen > this.kept ? { size: this.seen, kept: this.kept } : undefined;
+  }
+}

@@ -66,6 +66,22 @@ export function listTrialDirs(jobDir: string): string[] {
     .sort();
 }
 
+/**
+ * The trial folders of a folder given as a job: one line saying what was found instead when it is a single
+ * trial's folder or holds no trial at all (a command over it would do nothing and look like success).
+ */
+export function requireTrialDirs(jobDir: string): string[] {
+  if (existsSync(path.join(jobDir, TRIAL_FILES.record))) {
+    throw new Error(`${jobDir} is one trial's folder, not a job folder: give its job folder (${path.dirname(path.resolve(jobDir))})`);
+  }
+  const dirs = listTrialDirs(jobDir);
+  if (!dirs.length) {
+    const isJob = existsSync(path.join(jobDir, 'job.json'));
+    throw new Error(`${jobDir}: ${isJob ? 'a job folder with no finished trial yet' : 'not a job folder (no job.json and no trial folder holding a trial.json)'}`);
+  }
+  return dirs;
+}
+
 /** The files of one trial, by name relative to the trial folder (e.g. `agent/stdout.txt`). */
 export type TrialFiles = Record<string, string | Uint8Array>;
 

@@ -23,13 +23,36 @@ export function scoreTrialDir(dir: string, record: TrialRecord = readTrialRecord
  * the shape of the job's task family (AAR: TrialScore).
  */
 export function loadJobResults<Score extends object = object>(jobDir: string): TrialResult<Score>[] {
-  return listTrialDirs(jobDir).map((dir) => {
-    const record = readTrialRecord(dir);
-    const scoreFile = path.join(dir, TRIAL_FILES.score);
-    let score: object | null = null;
-    if (record.status !== 'infra_error') {
-      score = existsSync(scoreFile) ? (JSON.parse(readFileSync(scoreFile, 'utf8')) as object) : scoreTrialDir(dir, record);
+  return listTrialDirs(jobDir).map((dir) => readTrialResult<Score>(dir));
+}
+
+/** One trial folder's record and score; errors name the file. */
+export function readTrialResult<Score extends object = object>(dir: string): TrialResult<Score> {
+  const record = readTrialRecord(dir);
+  const scoreFile = path.join(dir, TRIAL_FILES.score);
+  let score: object | null = null;
+  if (record.status !== 'infra_error') {
+    if (existsSync(scoreFile)) {
+      try {
+        score = JSON.parse(readFileSync(scoreFile, 'utf8')) as object;
+      } catch (error) {
+        throw new Error(`${scoreFile}: ${(error as Error).message}`);
+      }
+    } else score = scoreTrialDir(dir, record);
+  }
+  return { dir, record, score: score as Score | null };
+}
+
+/** Like loadJobResults, but a trial folder that cannot be read is named in `unreadable` instead of stopping the rest. */
+export function readJobResults<Score extends object = object>(dirs: readonly string[]): { results: TrialResult<Score>[]; unreadable: string[] } {
+  const results: TrialResult<Score>[] = [];
+  const unreadable: string[] = [];
+  for (const dir of dirs) {
+    try {
+      results.push(readTrialResult<Score>(dir));
+    } catch (error) {
+      unreadable.push((error as Error).message.split('\n')[0]);
     }
-    return { dir, record, score: score as Score | null };
-  });
+  }
+  return { results, unreadable };
 }

@@ -8,6 +8,7 @@ import { registerWorldCommands } from './commands/world.js';
 import { registerRunCommands } from './commands/run.js';
 import { registerImagesCommands } from './commands/images.js';
 import { registerViewCommand } from './commands/view.js';
+import { registerCleanupCommand } from './commands/cleanup.js';
 import { registerWikiraceCommands } from './commands/wikirace.js';
 import { HARNESS_VERSION } from '../version.js';
 
@@ -26,6 +27,7 @@ export function buildProgram(): Command {
   registerToolsCommands(program);
   registerWorldCommands(program);
   registerImagesCommands(program);
+  registerCleanupCommand(program);
   registerWikiraceCommands(program);
   return program;
 }

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isMap, LineCounter, parseDocument, type Document } from 'yaml';
+import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import { InputError, type InputProblem } from '../../tasks/problems.js';
+import { knownKeysAt, nearKey } from './near-key.js';
 import { agentId, JobConfigSchema, type JobConfig } from './schema.js';
 
 export interface LoadedConfig {
@@ -33,13 +34,36 @@ export interface ConfigOverrides {
   flagOf(segments: readonly PropertyKey[]): string | undefined;
 }
 
+/** Where a key (not its value) sits in the document, as `line:col`; undefined when it is not there. */
+function keyLocation(doc: Document, counter: LineCounter, segments: readonly PropertyKey[], key: string): string | undefined {
+  const parent = segments.length ? doc.getIn(segments as (string | number)[], true) : doc.contents;
+  if (!isMap(parent)) return undefined;
+  const pair = parent.items.find((p) => isScalar(p.key) && String(p.key.value) === key);
+  const range = (pair?.key as { range?: [number, number, number] } | undefined)?.range;
+  if (!range) return undefined;
+  const { line, col } = counter.linePos(range[0]);
+  return `${line}:${col}`;
+}
+
+/** The keys an "unrecognized keys" issue names (zod's own, or one a nested schema re-raised as text). */
+function unknownKeysOf(issue: { code: string; message: string; keys?: string[] }): string[] {
+  if (issue.code === 'unrecognized_keys' && issue.keys) return issue.keys;
+  if (!/^Unrecognized keys?:/.test(issue.message)) return [];
+  return [...issue.message.matchAll(/"([^"]+)"/g)].map((m) => m[1]);
+}
+
 /** Parses a job config's text (`text` null: flags alone). Problems name the file, line and column, and the key. */
 export function parseJobConfig(file: string, text: string | null, overrides?: ConfigOverrides): JobConfig {
   if (text === null) return validate(file, null, new LineCounter(), {}, overrides);
   const counter = new LineCounter();
   const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false });
   if (doc.errors.length) {
-    throw new InputError(doc.errors.map((e) => ({ file: `${file}:${e.linePos?.[0].line ?? 1}:${e.linePos?.[0].col ?? 1}`, path: '', message: e.message.split('\n')[0] })));
+    throw new InputError(
+      doc.errors.map((e) => {
+        const { line, col } = counter.linePos(e.pos[0]);
+        return { file: `${file}:${line}:${col}`, path: '', message: `YAML syntax: ${e.message.split('\n')[0]}` };
+      }),
+    );
   }
   if (!isMap(doc.contents)) throw new InputError([{ file, path: '', message: 'a job config is a YAML mapping (key: value lines)' }]);
   return validate(file, doc, counter, doc.toJS() as Record<string, unknown>, overrides);
@@ -49,10 +73,23 @@ function validate(file: string, doc: Document | null, counter: LineCounter, raw:
   overrides?.apply(raw);
   const parsed = JobConfigSchema.safeParse(raw);
   if (!parsed.success) {
-    const problems: InputProblem[] = parsed.error.issues.map((issue) => {
+    const family = (raw.tasks as { family?: unknown } | undefined)?.family;
+    const at = (segments: readonly PropertyKey[], key?: string): string =>
+      doc ? `${file}:${(key !== undefined ? keyLocation(doc, counter, segments, key) : undefined) ?? location(doc, counter, segments)}` : file;
+    const problems: InputProblem[] = parsed.error.issues.flatMap((issue) => {
       const flag = overrides?.flagOf(issue.path);
-      if (flag) return { file: 'command line', path: flag, message: issue.message };
-      return { file: doc ? `${file}:${location(doc, counter, issue.path)}` : file, path: dotted(issue.path), message: issue.message };
+      if (flag) return [{ file: 'command line', path: flag, message: issue.message }];
+      const unknown = unknownKeysOf(issue as { code: string; message: string; keys?: string[] });
+      if (!unknown.length) return [{ file: at(issue.path), path: dotted(issue.path), message: issue.message }];
+      const known = knownKeysAt(issue.path, typeof family === 'string' ? family : undefined);
+      return unknown.map((key) => {
+        const near = nearKey(key, known);
+        return {
+          file: at(issue.path, key),
+          path: dotted([...issue.path, key]),
+          message: `unknown key${near ? `; did you mean ${near}?` : known.length ? `; known keys: ${known.join(', ')}` : ''}`,
+        };
+      });
     });
     throw new InputError(problems);
   }

@@ -1,6 +1,6 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { Writable } from 'node:stream';
-import { cutMarker } from '../../trial/copy-limits.js';
+import { ByteBudget, cutMarker } from '../../trial/copy-limits.js';
 
 /**
  * A host file that takes at most `maxBytes`: what comes after is counted and dropped, and on end a marker
@@ -8,38 +8,36 @@ import { cutMarker } from '../../trial/copy-limits.js';
  * Errors of the file (a full disk) are this stream's errors.
  */
 export class CappedFileWriter extends Writable {
-  private kept = 0;
-  private seen = 0;
+  private readonly budget: ByteBudget;
   private readonly file: WriteStream;
 
   constructor(
     path: string,
-    private readonly maxBytes: number,
+    maxBytes: number,
     private readonly onCut?: (cut: { size: number; kept: number }) => void,
   ) {
     super();
+    this.budget = new ByteBudget(maxBytes);
     this.file = createWriteStream(path);
     this.file.on('error', (error) => this.destroy(error));
   }
 
   /** Bytes written to this stream so far, kept or not. */
   get size(): number {
-    return this.seen;
+    return this.budget.size;
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
-    this.seen += chunk.length;
-    const room = this.maxBytes - this.kept;
-    if (room <= 0) return done();
-    const part = chunk.length <= room ? chunk : chunk.subarray(0, room);
-    this.kept += part.length;
+    const part = this.budget.take(chunk);
+    if (!part.length) return done();
     this.file.write(part, (error) => done(error));
   }
 
   override _final(done: (error?: Error | null) => void): void {
-    if (this.seen > this.kept) {
-      this.onCut?.({ size: this.seen, kept: this.kept });
-      this.file.write(cutMarker(this.seen, this.kept));
+    const cut = this.budget.cut;
+    if (cut) {
+      this.onCut?.(cut);
+      this.file.write(cutMarker(cut.size, cut.kept));
     }
     this.file.end(() => done());
   }

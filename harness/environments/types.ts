@@ -36,9 +36,19 @@ export interface ExecOptions {
   stderr?: Writable;
 }
 
+/** What happened to a sandbox while a command ran, as far as its provider can tell. */
+export interface SandboxFate {
+  /** Someone other than the harness killed, paused, stopped or removed it: how the command ended says nothing about the agent. */
+  outside?: string;
+  /** The kernel killed a process for memory under the sandbox's own limit (the agent's doing). */
+  oomAtOwnLimit?: boolean;
+}
+
 export interface ExecResult {
   exitCode: number | null;
   timedOut: boolean;
+  /** Set when the command did not end normally (non-zero, killed, timed out) and the provider could look. */
+  fate?: SandboxFate;
   durationMs: number;
   /** What the command printed, when no stream was given for it (up to 1 MiB each). */
   stdout: string;
@@ -78,6 +88,14 @@ export interface TrialEnvironment {
   remove(): Promise<void>;
 }
 
+/** A sandbox as listed by its provider. */
+export interface SandboxInfo {
+  id: string;
+  labels: Record<string, string>;
+  /** e.g. running, exited, paused. */
+  state: string;
+}
+
 /** Where trials run: docker first; the same interface serves others. */
 export interface EnvironmentProvider {
   readonly name: string;
@@ -86,4 +104,6 @@ export interface EnvironmentProvider {
   start(spec: EnvironmentSpec): Promise<TrialEnvironment>;
   /** Removes sandboxes whose labels include all of these; returns how many. */
   removeByLabels(labels: Record<string, string>): Promise<number>;
+  /** Sandboxes whose labels include all of these (for `aar cleanup` to say what it removes). */
+  listByLabels?(labels: Record<string, string>): Promise<SandboxInfo[]>;
 }

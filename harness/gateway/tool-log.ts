@@ -1,5 +1,5 @@
-import { appendFileSync } from 'node:fs';
 import type { ToolCallOutcome } from '../../tools/service.js';
+import { appendLogLine } from './log-append.js';
 import { codePointLength, codePointPrefix } from '../../tools/truncate.js';
 import { RESULT_PREVIEW_CHARS, toolLogText, type ToolLogLine } from '../../trial/tool-log.js';
 
@@ -31,5 +31,5 @@ export function toolLogLine(calledAs: string, args: unknown, outcome: ToolCallOu
  * of concurrent calls never interleave and none is lost if the process dies right after answering.
  */
 export function appendToolLog(path: string, line: string): void {
-  appendFileSync(path, line);
+  appendLogLine(path, line);
 }

@@ -1,10 +1,9 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import PQueue from 'p-queue';
 import { ensureAgentImage } from '../../images/build.js';
 import { InputError } from '../../tasks/problems.js';
-import { createProviderContext } from '../../tools/providers/registry.js';
+import { createProviderContext, missingToolKeys } from '../../tools/providers/registry.js';
 import type { Endpoints } from '../../tools/providers/types.js';
 import { ToolService } from '../../tools/service.js';
 import { ResponseStore } from '../../tools/store/store.js';
@@ -15,11 +14,14 @@ import { agentId, type JobConfig } from '../config/schema.js';
 import { environmentProvider } from '../environments/registry.js';
 import type { TrialEnvironment } from '../environments/types.js';
 import { GatewayServer, type ModelHandler } from '../gateway/server.js';
-import { HARNESS_VERSION } from '../version.js';
 import { agentAdapter } from '../agents/registry.js';
-import { changedLegs, finishedTrials, meaningDifferences, meaningFingerprint, meaningOf, mergedMeaning, recordedMeaning } from './growth.js';
+import { changedLegs, finishedTrials } from './growth.js';
 import { imageSettings } from './image-plan.js';
+import { checkJobFile } from './job-file.js';
 import { loadJobTasks } from './job-tasks.js';
+import { lockJobDir, type JobLock } from './lock.js';
+import { GATEWAY_SOCKET_NAME, makeSocketDir, removeStaleSocketDirs } from './socket-dir.js';
+import { HostWriteFailure, isHostWriteError } from './write-errors.js';
 import { planTrials, type TrialPlan } from './plan.js';
 import { jobReporter, type JobReporter } from './reporters.js';
 import { InfraError, JOB_LABEL, jobKeyOf, runTrialOnce, TrialAborted, writeInfraFailure, type TrialOutcome, type TrialRunContext } from './trial.js';
@@ -52,24 +54,6 @@ export interface JobSummary {
   leftoversRemoved: number;
 }
 
-const JOB_FILE = 'job.json';
-
-/**
- * Records the config in job.json, refusing a rerun that changes what the folder's trials mean (growing its
- * legs, attempts or agents is not a change; see growth.ts). The refusal lists the keys that differ.
- */
-function checkJobFile(jobDir: string, loaded: LoadedConfig, allowChange: boolean, changed: string[]): void {
-  const file = path.join(jobDir, JOB_FILE);
-  const current = meaningOf(loaded.config);
-  const previous = existsSync(file) ? recordedMeaning(JSON.parse(readFileSync(file, 'utf8'))) : undefined;
-  const differences = [...(previous ? meaningDifferences(previous, current) : []), ...changed.map((c) => `${c}: its text changed`)];
-  if (differences.length && !allowChange) {
-    throw new Error(`${jobDir} holds trials of a different configuration (${differences.join('; ')}); use another job name, or --allow-config-change to mix them`);
-  }
-  const meaning = mergedMeaning(previous, current);
-  writeFileSync(file, JSON.stringify({ fingerprint: meaningFingerprint(meaning), harness_version: HARNESS_VERSION, config_file: loaded.file, config: loaded.config, meaning, updated_at: new Date().toISOString() }, null, 2) + '\n');
-}
-
 function toolService(config: JobConfig, loaded: LoadedConfig, offered: readonly string[]): ToolService {
   const { mode, store, output_limit: outputLimit, endpoints, allow_addresses: allowAddresses } = config.tools;
   if (mode !== 'live' && !store) throw new InputError([{ file: loaded.file, path: 'tools.store', message: `tool mode ${mode} needs a store folder` }]);
@@ -86,9 +70,23 @@ function toolService(config: JobConfig, loaded: LoadedConfig, offered: readonly 
 /**
  * Runs a job: expands the config into trials, skips finished ones (resume), builds images, starts the
  * gateway, and runs the rest with bounded concurrency, retrying infrastructure errors. SIGINT/SIGTERM (or
- * `signal`) stop it cleanly: no new trials, running containers removed, the job resumable.
+ * `signal`) stop it cleanly: no new trials, running containers removed, the job resumable. The job folder
+ * is locked while it runs (a second run on it stops with JobLocked); a failed write under it (a full disk)
+ * stops the job the same clean way and throws one line.
  */
 export async function runJob(options: RunJobOptions): Promise<JobSummary> {
+  let lock: JobLock | undefined;
+  try {
+    return await runJobInFolder(options, (jobDir) => {
+      lock = lockJobDir(jobDir);
+      if (lock.tookOver) (options.reporter ?? { note: (l: string) => process.stderr.write(l + '\n') }).note(`took over the lock of process ${lock.tookOver.pid}, which is gone`);
+    });
+  } finally {
+    lock?.release();
+  }
+}
+
+async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string) => void): Promise<JobSummary> {
   const loaded = options.config ?? loadJobConfig(options.configPath ?? 'configs/default.yaml');
   const { config } = loaded;
   const { family, tasks } = await loadJobTasks(loaded);
@@ -104,12 +102,20 @@ export async function runJob(options: RunJobOptions): Promise<JobSummary> {
     }
   });
   if (agentProblems.length) throw new InputError(agentProblems);
+  if (config.tools.mode !== 'replay') {
+    const missing = missingToolKeys(family.tools);
+    if (missing.length) {
+      const needs = missing.map((m) => `${m.variable} (${m.tools.slice(0, 3).join(', ')}${m.tools.length > 3 ? ', ...' : ''})`).join(', ');
+      throw new InputError([{ file: loaded.file, path: 'tools.mode', message: `${config.tools.mode} tools call the real services and need ${needs} in the host environment; set them, or use mode: replay with a store` }]);
+    }
+  }
   const plans = planTrials(config, tasks);
 
   const environment = environmentProvider(config.environment);
   await environment.check();
   const jobDir = path.join(loaded.resolve(config.output), config.name);
   mkdirSync(jobDir, { recursive: true });
+  takeLock(jobDir);
   const done = finishedTrials(jobDir);
   checkJobFile(jobDir, loaded, options.allowConfigChange ?? false, changedLegs(plans, done));
   const jobKey = jobKeyOf(jobDir);
@@ -134,8 +140,9 @@ export async function runJob(options: RunJobOptions): Promise<JobSummary> {
   }
 
   const gateway = new GatewayServer({ tools: toolService(config, loaded, family.tools), models: options.models?.(config, loaded.resolve) });
-  const socketDir = mkdtempSync(path.join(os.tmpdir(), 'aar-gw-'));
-  await gateway.listenSocket(path.join(socketDir, 'gateway.sock'));
+  await removeStaleSocketDirs();
+  const socketDir = makeSocketDir();
+  await gateway.listenSocket(path.join(socketDir, GATEWAY_SOCKET_NAME));
 
   const abort = new AbortController();
   const running = new Set<TrialEnvironment>();
@@ -148,13 +155,14 @@ export async function runJob(options: RunJobOptions): Promise<JobSummary> {
     environment,
     gateway,
     gatewaySocketDir: socketDir,
-    gatewaySocketName: 'gateway.sock',
+    gatewaySocketName: GATEWAY_SOCKET_NAME,
     images,
     instructionTemplate: config.instruction_template ? loaded.resolve(config.instruction_template) : undefined,
     signal: abort.signal,
     running,
   };
   const queue = new PQueue({ concurrency: config.concurrency });
+  let halted: Error | undefined;
   const stop = (): void => {
     if (abort.signal.aborted) return;
     summary.interrupted = true;
@@ -173,7 +181,15 @@ export async function runJob(options: RunJobOptions): Promise<JobSummary> {
     for (const plan of toRun) {
       void queue.add(async () => {
         if (abort.signal.aborted) return;
-        const outcome = await runWithRetries(ctx, plan, reporter, options.retryDelayMs ?? 2000);
+        let outcome: TrialOutcome | null;
+        try {
+          outcome = await runWithRetries(ctx, plan, reporter, options.retryDelayMs ?? 2000);
+        } catch (error) {
+          // A write the host refused (full disk, job folder gone) or a fault of the harness itself: stop it all.
+          halted ??= error as Error;
+          stop();
+          return;
+        }
         if (!outcome) return;
         summary.ran++;
         if (outcome.record.status === 'infra_error') summary.infraErrors++;
@@ -185,10 +201,17 @@ export async function runJob(options: RunJobOptions): Promise<JobSummary> {
     process.off('SIGTERM', onSignal);
     options.signal?.removeEventListener('abort', stop);
     await Promise.all([...running].map((env) => env.remove().catch(() => {})));
+    // A container whose creation was under way when the job stopped is in no list yet: every container of
+    // this job left now is a leftover (the lock says no other run of the job is live).
+    await environment.removeByLabels({ [JOB_LABEL]: jobKey }).catch(() => 0);
     await gateway.close();
     rmSync(socketDir, { recursive: true, force: true });
     if (summary.interrupted) clearPartialTrials(jobDir);
     reporter.finish();
+  }
+  if (halted) {
+    const why = halted instanceof HostWriteFailure ? `cannot write under ${jobDir}: ${halted.message}` : `stopped by an error of the harness: ${halted.message.split('\n')[0]}`;
+    throw new Error(`${why}; running containers removed, finished trials kept: run again to resume${halted instanceof HostWriteFailure ? ' once the disk has room' : ''}`);
   }
   return summary;
 }
@@ -204,7 +227,7 @@ async function runWithRetries(ctx: TrialRunContext, plan: TrialPlan, reporter: J
       try {
         return { outcome: await runTrialOnce(ctx, plan) };
       } catch (error) {
-        return { error: error as Error };
+        return { error: isHostWriteError(error) ? new HostWriteFailure(error) : (error as Error) };
       }
     },
     (r) => ('error' in r && r.error instanceof InfraError && !ctx.signal.aborted ? { reason: r.error.message } : undefined),
@@ -222,7 +245,13 @@ async function runWithRetries(ctx: TrialRunContext, plan: TrialPlan, reporter: J
     return result.outcome;
   }
   if (result.error instanceof TrialAborted || ctx.signal.aborted) return null;
-  const outcome = writeInfraFailure(ctx, plan, result.error, started);
+  if (result.error instanceof HostWriteFailure) throw result.error;
+  let outcome: TrialOutcome;
+  try {
+    outcome = writeInfraFailure(ctx, plan, result.error, started);
+  } catch (error) {
+    throw isHostWriteError(error) ? new HostWriteFailure(error) : error;
+  }
   reporter.trialFinished(outcome, attempts - 1);
   return outcome;
 }

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { once } from 'node:events';
 import type { TaskFamily } from '../../tasks/family.js';
+import { PACKAGE_ROOT } from '../../paths.js';
 import { DEFAULT_FAMILY } from '../../tasks/registry.js';
 import { scoreTrialDir } from '../../verifier/results.js';
 import { commitStaging, createStaging, TRIAL_FILES, TRIAL_FORMAT, writeFiles } from '../../trial/folder.js';
@@ -10,11 +11,12 @@ import { TrialRecordSchema, trialRecordJson, type TrialRecord, type TrialStatus 
 import { mergeRunSources, recordedRunOf } from '../../trial/run-facts.js';
 import type { JobConfig } from '../config/schema.js';
 import { ANSWER_LIMIT_BYTES, LOG_LIMIT_BYTES, type FileCut } from '../../trial/copy-limits.js';
-import { CappedFileWriter } from '../environments/capped-file.js';
 import type { EnvironmentProvider, TrialEnvironment } from '../environments/types.js';
+import { takeLogFailure } from '../gateway/log-append.js';
 import type { GatewayServer } from '../gateway/server.js';
 import { HARNESS_VERSION } from '../version.js';
 import type { TrialPlan } from './plan.js';
+import { HostWriteFailure, isHostWriteError, LogFileSink } from './write-errors.js';
 
 /** A failure of the harness or its infrastructure (not of the agent): retried, reported apart, never scored. */
 export class InfraError extends Error {}
@@ -52,6 +54,18 @@ export interface TrialOutcome {
 /** The port the gateway answers on inside every container. */
 export const GATEWAY_PORT = 8900;
 export const JOB_LABEL = 'aar.job_key';
+/** The checkout (package root) whose harness started a container, so `aar cleanup` leaves other checkouts' alone. */
+export const CHECKOUT_LABEL = 'aar.checkout';
+/** The job folder of a container, so `aar cleanup` can tell whether its job still runs (holds the lock). */
+export const JOB_DIR_LABEL = 'aar.job_dir';
+
+/** The labels every container of a job carries. */
+export const harnessLabels = (jobDir: string, jobKey: string): Record<string, string> => ({
+  'aar-harness': '1',
+  [JOB_LABEL]: jobKey,
+  [CHECKOUT_LABEL]: PACKAGE_ROOT,
+  [JOB_DIR_LABEL]: path.resolve(jobDir),
+});
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
@@ -115,7 +129,7 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
     try {
       env = await ctx.environment.start({
         image: ctx.images.get(plan.agentId)!,
-        labels: { 'aar-harness': '1', [JOB_LABEL]: ctx.jobKey, 'aar.job': ctx.jobName, 'aar.trial': plan.trialId },
+        labels: { ...harnessLabels(ctx.jobDir, ctx.jobKey), 'aar.job': ctx.jobName, 'aar.trial': plan.trialId },
         env: { ...launch.env, ...plan.agent.env, AAR_TRIAL_TOKEN: trial.token, AAR_GATEWAY_URL: gatewayUrl, AAR_TOOLS: ctx.family.tools.join(',') },
         resources: { memoryMb: config.resources.memory_mb, cpus: config.resources.cpus, pids: config.resources.pids },
         gatewaySocketDir: ctx.gatewaySocketDir,
@@ -135,15 +149,23 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
     // Everything copied out is bounded (trial/copy-limits.ts); what was cut is listed in trial.json.
     const cuts: FileCut[] = [];
     const cutInto = (file: string) => (cut: { size: number; kept: number }) => cuts.push({ file, size: cut.size, kept: cut.kept });
-    const stdout = new CappedFileWriter(path.join(agentDir, 'stdout.log'), LOG_LIMIT_BYTES, cutInto(`${TRIAL_FILES.agentDir}/stdout.log`));
-    const stderr = new CappedFileWriter(path.join(agentDir, 'stderr.log'), LOG_LIMIT_BYTES, cutInto(`${TRIAL_FILES.agentDir}/stderr.log`));
+    const logLimit = (file: string) => ({ maxBytes: LOG_LIMIT_BYTES, onCut: cutInto(file) });
+    const stdout = new LogFileSink(path.join(agentDir, 'stdout.log'), logLimit(`${TRIAL_FILES.agentDir}/stdout.log`));
+    const stderr = new LogFileSink(path.join(agentDir, 'stderr.log'), logLimit(`${TRIAL_FILES.agentDir}/stderr.log`));
     const agentStarted = Date.now();
-    const result = await env.exec(launch.command, { timeoutMs: config.timeout_s * 1000, stdout, stderr, workdir: '/app' });
+    const result = await env.exec(launch.command, { timeoutMs: config.timeout_s * 1000, stdout, stderr, workdir: '/app' }).finally(() => {
+      // Closed also when the exec itself fails, so no file stays open.
+      stdout.end();
+      stderr.end();
+    });
     const agentSeconds = (Date.now() - agentStarted) / 1000;
-    stdout.end();
-    stderr.end();
-    await Promise.all([once(stdout, 'close'), once(stderr, 'close')]);
+    await Promise.all([once(stdout, 'finish'), once(stderr, 'finish')]);
+    const lostWrite = stdout.error ?? stderr.error ?? takeLogFailure(toolLogPath) ?? takeLogFailure(trial.modelLogPath);
+    if (lostWrite) throw lostWrite;
+    // The staged folder must still be there (a removed job folder would be silently made anew, without its logs).
+    accessSync(toolLogPath);
     if (ctx.signal.aborted) throw new TrialAborted('job interrupted');
+    if (result.fate?.outside) throw new InfraError(`the container was ${result.fate.outside} during the agent run`);
     if (!result.timedOut && result.exitCode === null) throw new InfraError('the agent process vanished without an exit status (container died?)');
 
     const usage = trial.usage;
@@ -164,7 +186,15 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
     const record = TrialRecordSchema.parse({
       ...recordIdentity(ctx, plan),
       status,
-      error: status === 'agent_error' ? `the agent exited with status ${result.exitCode}` : status === 'timed_out' ? `killed at the ${config.timeout_s} s timeout` : null,
+      error:
+        status === 'agent_error'
+          ? result.fate?.oomAtOwnLimit
+            ? `out of memory: the kernel killed the agent at the trial's ${config.resources.memory_mb} MB limit (exit status ${result.exitCode})`
+            : `the agent exited with status ${result.exitCode}`
+          : status === 'timed_out'
+            ? `killed at the ${config.timeout_s} s timeout`
+            : null,
+      ...(result.fate?.oomAtOwnLimit ? { oom_killed: true } : {}),
       started_at: iso(started),
       finished_at: iso(finished),
       timings: { total_s: (finished - started) / 1000, agent_s: agentSeconds, overhead_s: (finished - started) / 1000 - agentSeconds },
@@ -191,11 +221,14 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
     return { plan, record, score, shown: { success: ctx.family.progress.success(score), verdict: ctx.family.progress.verdict(score) } };
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
+    if (isHostWriteError(error)) throw new HostWriteFailure(error);
     if (ctx.signal.aborted && !(error instanceof TrialAborted)) throw new TrialAborted('job interrupted');
     if (error instanceof TrialAborted || error instanceof InfraError) throw error;
     throw new InfraError((error as Error).message);
   } finally {
     gateway.trials.unregister(trial.token);
+    takeLogFailure(toolLogPath);
+    takeLogFailure(trial.modelLogPath);
     if (env) {
       ctx.running.delete(env);
       await env.remove().catch(() => {});

@@ -9,7 +9,8 @@ import { renderInstruction } from './instruction.js';
 import type { LoadedLeg } from './load.js';
 import { stepBudget } from './schema.js';
 import { AAR_REPORT, type AarFigures } from './scoring/report.js';
-import { scoreToJson, scoreTrial, type TrialScore } from './scoring/score.js';
+import { jsonSyntaxProblem } from '../problems.js';
+import { legView, scoreToJson, scoreTrial, type TrialScore } from './scoring/score.js';
 
 /** The oracle program (./oracle.ts), bundled by the build (it runs inside the container). */
 const ORACLE_BUNDLE = packagePath('dist', 'agents', 'oracle.cjs');
@@ -44,7 +45,13 @@ export const aarFamily: TaskFamily<LoadedLeg, TrialScore, AarFigures> = {
   },
   score({ dir, run }) {
     const leg = readTrialText(dir, TRIAL_FILES.leg);
-    if (leg === null) throw new Error(`${path.join(dir, TRIAL_FILES.leg)}: missing`);
+    const legFile = path.join(dir, TRIAL_FILES.leg);
+    if (leg === null) throw new Error(`${legFile}: missing`);
+    try {
+      legView(leg); // cached: scoring below reuses it
+    } catch (error) {
+      throw new Error(`${legFile}: ${error instanceof SyntaxError ? jsonSyntaxProblem(legFile, leg, error).message : (error as Error).message}`);
+    }
     return scoreTrial(leg, readTrialText(dir, TRIAL_FILES.answer), readTrialText(dir, TRIAL_FILES.toolLog), run);
   },
   scoreToJson,

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
 import { docker } from '../../images/docker.js';
+import { PACKAGE_ROOT } from '../../paths.js';
 import { EXAMPLES_DIR, REPO_ROOT } from './data.js';
 
 export const EXAMPLE_STORE = path.join(REPO_ROOT, 'tools', 'stores', 'examples');
@@ -25,8 +26,11 @@ export function writeJobConfig(dir: string, overrides: Record<string, unknown>, 
   return configPath;
 }
 
-/** Containers of AAR Harness still present (running or not), optionally of one job. */
+/**
+ * Containers of AAR Harness still present (running or not) that this checkout started, optionally of one
+ * job: other checkouts on the same engine run jobs of the same names.
+ */
 export async function harnessContainers(jobName?: string): Promise<string[]> {
-  const label = jobName ? [`aar.job=${jobName}`] : ['aar-harness=1'];
+  const label = [`aar.checkout=${PACKAGE_ROOT}`, ...(jobName ? [`aar.job=${jobName}`] : ['aar-harness=1'])];
   return (await docker().listContainers({ all: true, filters: { label } })).map((c) => c.Id);
 }

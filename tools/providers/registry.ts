@@ -6,7 +6,7 @@ import { FetchHttpClient, type HttpClientOptions } from './http.js';
 import { openMeteoProvider } from './open-meteo.js';
 import { restCountriesProvider } from './rest-countries.js';
 import { serperProvider } from './serper.js';
-import { DEFAULT_ENDPOINTS, keysFromEnv, type Endpoints, type HttpClient, type ProviderContext, type ProviderKeys, type ToolProvider } from './types.js';
+import { DEFAULT_ENDPOINTS, keysFromEnv, PROVIDER_KEY_VARS, type Endpoints, type HttpClient, type ProviderContext, type ProviderKeys, type ToolProvider } from './types.js';
 import { webProvider } from './web.js';
 import { yahooFinanceProvider } from './yahoo-finance.js';
 
@@ -52,4 +52,15 @@ export function createProviderContext(options: ProviderContextOptions = {}): Pro
     http: options.http ?? new FetchHttpClient(options.httpOptions),
     ...(options.codeModel ? { codeModel: options.codeModel } : {}),
   };
+}
+
+/** The host key variables that live calls of these tools need and `env` lacks, each with the tools needing it. */
+export function missingToolKeys(tools: readonly string[], env: NodeJS.ProcessEnv = process.env): { variable: string; tools: string[] }[] {
+  const missing = new Map<string, string[]>();
+  for (const tool of tools) {
+    const provider = findTool(tool)?.provider;
+    const variable = provider && provider !== 'trial-session' ? PROVIDER_KEY_VARS[provider] : undefined;
+    if (variable && !env[variable]) missing.set(variable, [...(missing.get(variable) ?? []), tool]);
+  }
+  return [...missing].map(([variable, needing]) => ({ variable, tools: needing }));
 }

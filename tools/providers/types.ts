@@ -59,6 +59,9 @@ export interface ProviderKeys {
   codeModel?: string;
 }
 
+/** The host variable holding the key of each provider that needs one (the others need none). */
+export const PROVIDER_KEY_VARS: Partial<Record<ProviderName, string>> = { 'google-maps': 'GOOGLE_API_KEY', serper: 'SERPER_API_KEY', 'code-model': 'OPENAI_API_KEY' };
+
 export function keysFromEnv(env: NodeJS.ProcessEnv = process.env): ProviderKeys {
   return { google: env.GOOGLE_API_KEY || undefined, serper: env.SERPER_API_KEY || undefined, codeModel: env.OPENAI_API_KEY || undefined };
 }

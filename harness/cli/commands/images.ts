@@ -24,12 +24,14 @@ export function registerImagesCommands(program: Command): void {
     .description('list the images AAR Harness built')
     .action(async () => {
       const { requireDocker } = await import('../../../images/docker.js');
-      const { IMAGE_LABEL } = await import('../../../images/build.js');
+      const { IMAGE_LABEL, isTagged } = await import('../../../images/build.js');
       const docker = await requireDocker();
       const list = await docker.listImages({ filters: { label: [IMAGE_LABEL] } });
-      for (const image of list) {
+      for (const image of list.filter((i) => isTagged(i.RepoTags))) {
         const created = new Date(image.Created * 1000).toISOString().slice(0, 16).replace('T', ' ');
-        for (const tag of image.RepoTags ?? []) process.stdout.write(`${tag.padEnd(36)} ${(image.Size / 1e6).toFixed(0).padStart(6)} MB  ${created}\n`);
+        for (const tag of image.RepoTags!.filter((t) => t !== '<none>:<none>')) process.stdout.write(`${tag.padEnd(36)} ${(image.Size / 1e6).toFixed(0).padStart(6)} MB  ${created}\n`);
       }
+      const unfinished = list.filter((i) => !isTagged(i.RepoTags)).length;
+      if (unfinished) process.stdout.write(`(${unfinished} untagged images left by interrupted builds are not listed; the next build removes them)\n`);
     });
 }

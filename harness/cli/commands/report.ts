@@ -18,6 +18,8 @@ export function registerReportCommands(program: Command): void {
       const { verifyJob } = await import('../../../verifier/verify.js');
       const workers = flags.workers === undefined ? 'auto' : Number(flags.workers);
       if (workers !== 'auto' && !(Number.isInteger(workers) && workers > 0)) throw new Error(`--workers: expected a positive whole number, got ${flags.workers}`);
+      const { requireTrialDirs } = await import('../../../trial/folder.js');
+      requireTrialDirs(jobDir);
       const s = await verifyJob(jobDir, { dryRun: flags.dryRun, workers });
       for (const f of s.failures) process.stderr.write(f + '\n');
       const verb = flags.dryRun ? 'would change' : 'changed';
@@ -41,12 +43,19 @@ export function registerReportCommands(program: Command): void {
       if (flags.format !== 'html' && !(REPORT_FORMATS as readonly string[]).includes(flags.format)) {
         throw new Error(`--format: expected one of ${[...REPORT_FORMATS, 'html'].join(', ')}, got ${flags.format}`);
       }
-      const { loadJobResults } = await import('../../../verifier/results.js');
+      const { readJobResults } = await import('../../../verifier/results.js');
+      const { requireTrialDirs } = await import('../../../trial/folder.js');
       const { aggregate } = await import('../../../verifier/aggregate.js');
-      const text =
-        flags.format === 'html'
-          ? await (await import('../../../verifier/html/build.js')).buildHtmlReport([jobDir])
-          : renderReport(aggregate(loadJobResults(jobDir)), flags.format as 'md' | 'csv' | 'json');
+      let text: string;
+      if (flags.format === 'html') {
+        text = await (await import('../../../verifier/html/build.js')).buildHtmlReport([jobDir]);
+      } else {
+        const { results, unreadable } = readJobResults(requireTrialDirs(jobDir));
+        for (const line of unreadable) process.stderr.write(`aar: skipped unreadable trial: ${line}\n`);
+        if (unreadable.length) process.exitCode = 1;
+        if (!results.length) throw new Error(`${jobDir}: no readable trial to report`);
+        text = renderReport(aggregate(results), flags.format as 'md' | 'csv' | 'json');
+      }
       if (flags.out) {
         writeFileSync(flags.out, text);
         process.stdout.write(`wrote ${flags.out}\n`);

@@ -40,6 +40,10 @@ export function registerRunCommands(program: Command): void {
           (summary.interrupted ? '; interrupted (run again to resume)' : '') + '\n',
       );
       if (summary.interrupted) process.exitCode = 130;
+      else if (summary.infraErrors) {
+        process.stderr.write(`aar: ${summary.infraErrors} trials ended as infrastructure errors (not scored; run again to retry them)\n`);
+        process.exitCode = 1;
+      }
     });
 
   addConfigFlags(
@@ -48,22 +52,4 @@ export function registerRunCommands(program: Command): void {
       .argument('[config]', `a job config (YAML); flags override its keys (as for aar run)`)
       .description('what `aar run` would do, without doing it: trials to run and done, images to build, keys, estimated tokens and cost'),
   ).action(async (configPath: string | undefined, flags: Record<string, unknown>) => printPlan(await loadConfigOf(configPath, flags)));
-
-  program
-    .command('cleanup')
-    .description('remove containers left by killed runs (all of AAR Harness, or one job) and half-written trial folders')
-    .option('--job <dir>', 'only this job folder')
-    .action(async (flags: { job?: string }) => {
-      const { environmentProvider } = await import('../../environments/registry.js');
-      const { JOB_LABEL, jobKeyOf } = await import('../../jobs/trial.js');
-      const { clearPartialTrials } = await import('../../../trial/folder.js');
-      const environment = environmentProvider('docker');
-      await environment.check();
-      const labels: Record<string, string> = flags.job
-        ? { [JOB_LABEL]: jobKeyOf(flags.job) }
-        : { 'aar-harness': '1' };
-      const removed = await environment.removeByLabels(labels);
-      if (flags.job) clearPartialTrials(flags.job);
-      process.stdout.write(`removed ${removed} containers${flags.job ? ` of ${flags.job}, and its half-written trial folders` : ''}\n`);
-    });
 }

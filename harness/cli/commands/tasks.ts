@@ -18,15 +18,30 @@ interface FilterFlags {
   seed?: string;
 }
 
-function filterFromFlags(flags: FilterFlags): TaskFilter {
-  return {
+const FLAG_OF: Record<string, string> = { variants: '--variant', levels: '--level', ids: '--id', exclude: '--exclude', limit: '--limit', sample: '--sample' };
+
+/** The filter the flags ask for; a bad value is one line naming the flag (not zod's JSON). */
+async function filterFromFlags(flags: FilterFlags): Promise<TaskFilter> {
+  const { TaskFilterSchema } = await import('../../../tasks/aar/filter.js');
+  const number = (v: string | undefined): number | undefined => (v === undefined ? undefined : /^-?\d+$/.test(v.trim()) ? Number(v) : NaN);
+  const filter: TaskFilter = {
     variants: flags.variant,
     levels: flags.level as TaskFilter['levels'],
     ids: flags.id,
     exclude: flags.exclude,
-    limit: flags.limit === undefined ? undefined : Number(flags.limit),
-    sample: flags.sample === undefined ? undefined : { n: Number(flags.sample), seed: Number(flags.seed ?? 0) },
+    limit: number(flags.limit),
+    sample: flags.sample === undefined ? undefined : { n: number(flags.sample)!, seed: number(flags.seed ?? '0')! },
   };
+  const parsed = TaskFilterSchema.safeParse(filter);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const [key, sub] = issue.path;
+    const flag = key === 'sample' && sub === 'seed' ? '--seed' : (FLAG_OF[String(key)] ?? `--${String(key)}`);
+    const given = key === 'levels' ? flags.level?.[Number(sub)] : key === 'sample' ? (sub === 'seed' ? flags.seed : flags.sample) : key === 'limit' ? flags.limit : undefined;
+    const expected = key === 'levels' ? 'one of easy, medium, hard, extreme' : 'a positive whole number';
+    throw new Error(`${flag}: expected ${key === 'sample' && sub === 'seed' ? 'a whole number' : expected}, got ${given ?? JSON.stringify(issue.message)}`);
+  }
+  return filter;
 }
 
 /** The leg filter flags, shared by `aar tasks list`, `aar run` and `aar plan`. */
@@ -59,7 +74,7 @@ export function registerTasksCommands(program: Command): void {
       const { legs, problemCount } = await loadReporting(paths);
       const { filterLegs } = await import('../../../tasks/aar/filter.js');
       const { stepBudget } = await import('../../../tasks/aar/schema.js');
-      const chosen = filterLegs(legs, filterFromFlags(flags));
+      const chosen = filterLegs(legs, await filterFromFlags(flags));
       if (flags.json) {
         process.stdout.write(JSON.stringify(chosen.map((l) => ({ id: l.id, file: l.file, stops: l.leg.stops.length, budget: stepBudget(l.leg) })), null, 2) + '\n');
       } else {
@@ -71,6 +86,15 @@ export function registerTasksCommands(program: Command): void {
           );
         }
         process.stdout.write(`${chosen.length} legs\n`);
+      }
+      if (!chosen.length && legs.length) {
+        const found = (pick: (l: LoadedLeg) => string): string => [...new Set(legs.map(pick))].sort().join(', ');
+        process.stderr.write(`aar: no leg of the ${legs.length} loaded matches the filters (variants: ${found((l) => l.variant)}; levels: ${found((l) => l.level)})\n`);
+        process.exitCode = 1;
+      }
+      if (!legs.length) {
+        process.stderr.write(`aar: no legs found under ${paths.join(', ')}\n`);
+        process.exitCode = 1;
       }
       if (problemCount) process.exitCode = 1;
     });

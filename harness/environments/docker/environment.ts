@@ -2,7 +2,8 @@ import type Docker from 'dockerode';
 import { PassThrough, type Writable } from 'node:stream';
 import { docker, NO_DOCKER_HINT, dockerAvailable } from '../../../images/docker.js';
 import { LOG_LIMIT_BYTES } from '../../../trial/copy-limits.js';
-import type { CopyOptions, EnvironmentProvider, EnvironmentSpec, ExecOptions, ExecResult, FileToPut, TrialEnvironment } from '../types.js';
+import type { CopyOptions, EnvironmentProvider, EnvironmentSpec, ExecOptions, ExecResult, FileToPut, SandboxFate, SandboxInfo, TrialEnvironment } from '../types.js';
+import { containerFate } from './fate.js';
 import { extractUnder, firstFileOfTar, tarOf } from './files.js';
 
 /** Capabilities a trial keeps (Docker's defaults minus network and system ones it has no use for). */
@@ -24,6 +25,8 @@ function capture(): { sink: Writable; text: () => string } {
 
 class DockerTrialEnvironment implements TrialEnvironment {
   private removed = false;
+  /** When the harness first killed the container itself (a timeout, a stopped job). */
+  private killedAt = Infinity;
 
   constructor(private readonly container: Docker.Container) {}
 
@@ -33,6 +36,7 @@ class DockerTrialEnvironment implements TrialEnvironment {
 
   async exec(command: string[], options: ExecOptions = {}): Promise<ExecResult> {
     const started = performance.now();
+    const startedAt = Date.now();
     const exec = await this.container.exec({
       Cmd: command,
       Env: Object.entries(options.env ?? {}).map(([k, v]) => `${k}=${v}`),
@@ -48,12 +52,16 @@ class DockerTrialEnvironment implements TrialEnvironment {
     const err = options.stderr ? undefined : capture();
     docker().modem.demuxStream(stream, options.stdout ?? out!.sink, options.stderr ?? err!.sink);
     let timedOut = false;
+    let fate: SandboxFate | undefined;
     await new Promise<void>((resolve) => {
       const timer = options.timeoutMs
         ? setTimeout(() => {
             timedOut = true;
-            // Killing the container stops the whole process tree at once; its files stay readable.
-            this.kill().finally(resolve);
+            // A container paused (or killed) from outside also runs into the timeout: look before killing it.
+            void containerFate(this.container.id, startedAt, this.killedAt, 0)
+              .then((f) => (fate = f))
+              // Killing the container stops the whole process tree at once; its files stay readable.
+              .finally(() => this.kill().finally(resolve));
           }, options.timeoutMs)
         : undefined;
       const done = (): void => {
@@ -70,7 +78,18 @@ class DockerTrialEnvironment implements TrialEnvironment {
     } catch {
       exitCode = null;
     }
-    return { exitCode: timedOut ? null : exitCode, timedOut, durationMs: performance.now() - started, stdout: out?.text() ?? '', stderr: err?.text() ?? '' };
+    // An agent that failed may have been killed, paused or removed from outside, or OOM-killed: ask the engine.
+    if (!timedOut && exitCode !== 0 && (exitCode === null || exitCode >= 128 || !(await this.isRunning()))) {
+      fate = await containerFate(this.container.id, startedAt, this.killedAt);
+    }
+    return {
+      exitCode: timedOut ? null : exitCode,
+      timedOut,
+      ...(fate && (fate.outside || fate.oomAtOwnLimit) ? { fate } : {}),
+      durationMs: performance.now() - started,
+      stdout: out?.text() ?? '',
+      stderr: err?.text() ?? '',
+    };
   }
 
   async putFiles(files: FileToPut[]): Promise<void> {
@@ -107,6 +126,7 @@ class DockerTrialEnvironment implements TrialEnvironment {
   }
 
   async kill(): Promise<void> {
+    this.killedAt = Math.min(this.killedAt, Date.now());
     try {
       await this.container.kill({ signal: 'SIGKILL' });
     } catch (error) {
@@ -167,6 +187,11 @@ export class DockerEnvironmentProvider implements EnvironmentProvider {
       throw error;
     }
     return new DockerTrialEnvironment(container);
+  }
+
+  async listByLabels(labels: Record<string, string>): Promise<SandboxInfo[]> {
+    const containers = await docker().listContainers({ all: true, filters: { label: Object.entries(labels).map(([k, v]) => `${k}=${v}`) } });
+    return containers.map((c) => ({ id: c.Id, labels: c.Labels ?? {}, state: c.State }));
   }
 
   async removeByLabels(labels: Record<string, string>): Promise<number> {

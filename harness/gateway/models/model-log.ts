@@ -1,4 +1,4 @@
-import { appendFileSync } from 'node:fs';
+import { appendLogLine } from '../log-append.js';
 import type { ModelApi } from './routes.js';
 
 /** One line of a trial's model_log.jsonl: one model request as the gateway handled it. */
@@ -29,5 +29,5 @@ export interface ModelLogEntry {
 
 /** One synchronous write per line, so lines of concurrent requests never interleave. */
 export function appendModelLog(path: string | undefined, entry: ModelLogEntry): void {
-  if (path) appendFileSync(path, JSON.stringify(entry) + '\n');
+  if (path) appendLogLine(path, JSON.stringify(entry) + '\n');
 }

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeSyntheticJob } from '../../../bench/synthetic-trials.js';
 import { loadLegs } from '../../../tasks/aar/load.js';
@@ -111,6 +111,80 @@ describe('aar (the compiled command, run as a process)', () => {
     } finally {
       cleanup();
     }
+  });
+
+  test('commands that did nothing say what they found and exit non-zero', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const notJob = path.join(dir, 'not-a-job');
+      mkdirSync(notJob);
+      for (const command of ['verify', 'report']) {
+        const r = runAar([command, notJob]);
+        expect([command, r.status, r.stderr.trim()]).toEqual([command, 1, `aar: ${notJob}: not a job folder (no job.json and no trial folder holding a trial.json)`]);
+      }
+      const job = path.join(dir, 'job');
+      const { legs } = await loadLegs(EXAMPLES_DIR);
+      writeSyntheticJob(job, legs, 9);
+      const trial = path.join(job, readdirSync(job).find((d) => !d.startsWith('.'))!);
+      for (const command of ['verify', 'report']) {
+        const r = runAar([command, trial]);
+        expect([command, r.status, r.stderr.trim()]).toEqual([command, 1, `aar: ${trial} is one trial's folder, not a job folder: give its job folder (${job})`]);
+      }
+      const none = runAar(['tasks', 'list', '--variant', 'aar-tree']);
+      expect(none.status).toBe(1);
+      expect(none.stdout.trim()).toBe('0 legs');
+      expect(none.stderr.trim()).toBe('aar: no leg of the 3 loaded matches the filters (variants: examples-dag, examples-linear; levels: easy, medium)');
+      const config = path.join(dir, 'job.yaml');
+      writeFileSync(config, `tasks: {path: ${EXAMPLES_DIR}, variants: [aar-tree]}\nagents: [{name: oracle}]\noutput: ${dir}/jobs\n`);
+      const run = runAar(['run', config]);
+      expect(run.status).toBe(1);
+      expect(run.stderr.trim()).toBe(`aar: ${config}: tasks: no task of the 3 loaded matches the filters (variants: examples-dag, examples-linear; levels: easy, medium)`);
+      expect(existsSync(path.join(dir, 'jobs'))).toBe(false);
+    } finally {
+      cleanup();
+    }
+  });
+
+  test('a corrupt trial.json or leg.json is named, and the rest of the job is still reported', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const { legs } = await loadLegs(EXAMPLES_DIR);
+      writeSyntheticJob(dir, legs, 9);
+      const [first, second] = readdirSync(dir).filter((d) => !d.startsWith('.')).sort();
+      writeFileSync(path.join(dir, first, 'trial.json'), '{"format": "aar-harness/trial@1", "trial_');
+      const report = runAar(['report', dir, '--format', 'csv']);
+      expect(report.status).toBe(1);
+      expect(report.stderr.trim().split('\n')).toEqual([expect.stringMatching(new RegExp(`^aar: skipped unreadable trial: ${path.join(dir, first, 'trial.json')}: `))]);
+      expect(report.stdout.split('\n')[0]).toMatch(/^agent,model,variant,level/);
+      expect(report.stdout).toMatch(/,2,/);
+      writeFileSync(path.join(dir, second, 'leg.json'), '{"stops": [\n  1,\n');
+      const verify = runAar(['verify', dir]);
+      expect(verify.status).toBe(1);
+      expect(verify.stderr).toContain(`${path.join(dir, second, 'leg.json')}: invalid JSON at line 3`);
+    } finally {
+      cleanup();
+    }
+  });
+
+  test('a live job checks the tool keys it needs before it starts', () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const config = path.join(dir, 'live.yaml');
+      writeFileSync(config, `tasks: {path: ${EXAMPLES_DIR}}\nagents: [{name: oracle}]\noutput: ${dir}/jobs\ntools: {mode: live}\n`);
+      const r = runAar(['run', config], { env: { GOOGLE_API_KEY: '', SERPER_API_KEY: 'set', OPENAI_API_KEY: '' } });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(new RegExp(`^aar: ${config}: tools\\.mode: live tools call the real services and need GOOGLE_API_KEY \\(maps_geocode, [^)]*\\), OPENAI_API_KEY \\(python_generate_code\\) in the host environment; set them, or use mode: replay with a store\n$`));
+      expect(existsSync(path.join(dir, 'jobs'))).toBe(false);
+    } finally {
+      cleanup();
+    }
+  });
+
+  test('bad flag values print one line naming the flag', () => {
+    expect(runAar(['tasks', 'list', '--level', 'easiest'])).toMatchObject({ status: 1, stderr: 'aar: --level: expected one of easy, medium, hard, extreme, got easiest\n' });
+    expect(runAar(['tasks', 'list', '--sample', 'abc'])).toMatchObject({ status: 1, stderr: 'aar: --sample: expected a positive whole number, got abc\n' });
+    expect(runAar(['tasks', 'list', '--limit', '0'])).toMatchObject({ status: 1, stderr: 'aar: --limit: expected a positive whole number, got 0\n' });
+    expect(runAar(['tasks', 'list', '--sample', '2', '--seed', 'x'])).toMatchObject({ status: 1, stderr: 'aar: --seed: expected a whole number, got x\n' });
   });
 
   test('tools list: the 19 tools', () => {

@@ -48,19 +48,31 @@ describe('job configs', () => {
     ]);
     expect(problemsOf('tasks:\n  family: aar\n  path: legs\n  levels: [trivial]\n  splits: [easy]\nagents:\n  - name: oracle\n')).toEqual([
       expect.stringMatching(/^job\.yaml:4:\d+: tasks\.levels\[0\]: /),
-      'job.yaml:2:3: tasks: Unrecognized key: "splits"',
+      expect.stringMatching(/^job\.yaml:5:3: tasks\.splits: unknown key; known keys: family, path, variants, levels, /),
     ]);
   });
 
   test('errors name the file, line and column, and the key', () => {
     expect(problemsOf('tasks:\n  path: legs\nagents:\n  - name: oracle\n    modle: x\ntimeout_s: soon\n')).toEqual([
-      expect.stringMatching(/^job\.yaml:4:5: agents\[0\]: Unrecognized key: "modle"$/),
+      'job.yaml:5:5: agents[0].modle: unknown key; did you mean model?',
       expect.stringMatching(/^job\.yaml:6:12: timeout_s: .*number/i),
     ]);
     expect(problemsOf('agents: []\n')).toEqual([expect.stringMatching(/^job\.yaml:1:1: tasks: /), expect.stringMatching(/^job\.yaml:1:9: agents: /)]);
     expect(problemsOf('tasks: {path: x}\nagents:\n  - {name: oracle}\n  - {name: oracle}\n')).toEqual(['job.yaml: agents: two agents have the id oracle; give one an id']);
     expect(problemsOf('tasks: [unclosed\n')[0]).toMatch(/^job\.yaml:\d+:\d+: /);
     expect(problemsOf('- a list\n')).toEqual(['job.yaml: a job config is a YAML mapping (key: value lines)']);
+  });
+
+  test('YAML syntax errors and unknown keys name the real line and column, and suggest the near key', () => {
+    expect(problemsOf('tasks: {path: x}\nagents: [{name: oracle}]\ntimeout: 5\n')).toEqual(['job.yaml:3:1: timeout: unknown key; did you mean timeout_s?']);
+    expect(problemsOf('tasks: {path: x}\nagents: [{name: oracle}]\nconcurency: 5\nzzz: 1\n')).toEqual([
+      'job.yaml:3:1: concurency: unknown key; did you mean concurrency?',
+      expect.stringMatching(/^job\.yaml:4:1: zzz: unknown key; known keys: name, output, tasks, agents, /),
+    ]);
+    expect(problemsOf('tasks: {path: x}\nagents: [{name: oracle}]\nresources:\n  memory: 512\n')).toEqual(['job.yaml:4:3: resources.memory: unknown key; did you mean memory_mb?']);
+    expect(problemsOf('tasks: {path: x}\nagents: [{name: oracle}]\ntools: {mode: replay, stor: s}\n')).toEqual(['job.yaml:3:23: tools.stor: unknown key; did you mean store?']);
+    expect(problemsOf('tasks: {path: x}\nagents: [{name: oracle}]\nname: a\n  b: c\n')[0]).toBe('job.yaml:3:7: YAML syntax: Nested mappings are not allowed in compact mappings');
+    expect(problemsOf('tasks: {path: x}\nagents:\n  - name: oracle\n name2: x\n')[0]).toBe('job.yaml:4:1: YAML syntax: All mapping items must start at the same column');
   });
 
   test('paths resolve against the config file; the shipped configs parse', () => {

@@ -112,8 +112,10 @@ describeDocker('jobs in Docker', () => {
       tools: { mode: 'live', endpoints: fakes.endpoints },
       agents: [{ name: 'command', id: 'snoop', options: { command: `env; tr '\\0' '\\n' < /proc/1/environ; tools maps_geocode '{"address": "Paris"}'; printf 1 > /app/answer.txt` } }],
     }, 'secret.yaml');
-    const saved = process.env.GOOGLE_API_KEY;
-    process.env.GOOGLE_API_KEY = secret;
+    // A live job needs every tool key; the others are set too, and must not leak either.
+    const keys = { GOOGLE_API_KEY: secret, SERPER_API_KEY: FAKE_KEYS.serper, OPENAI_API_KEY: FAKE_KEYS.codeModel };
+    const saved = Object.fromEntries(Object.keys(keys).map((k) => [k, process.env[k]]));
+    Object.assign(process.env, keys);
     try {
       const summary = await run(config);
       const [result] = loadJobResults(summary.jobDir);
@@ -124,10 +126,12 @@ describeDocker('jobs in Docker', () => {
       const files = readdirSync(summary.jobDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
       const everything = files.map((e) => readFileSync(path.join(e.parentPath, e.name), 'utf8')).join('\n');
       expect(files.length).toBeGreaterThan(5);
-      expect(everything).not.toContain(secret);
+      for (const key of Object.values(keys)) expect(everything).not.toContain(key);
     } finally {
-      if (saved === undefined) delete process.env.GOOGLE_API_KEY;
-      else process.env.GOOGLE_API_KEY = saved;
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
       await fakes.stop();
     }
   });
@@ -169,8 +173,11 @@ describeDocker('jobs in Docker', () => {
     expect(before.length).toBeLessThan(9);
     const startedAt = Object.fromEntries(before.map((d) => [d, JSON.parse(readFileSync(path.join(jobDir, d, 'trial.json'), 'utf8')).started_at]));
     expect((await harnessContainers('killed')).length).toBeGreaterThan(0);
+    // The killed run's lock is still there; its process is gone, so the rerun takes it over.
+    expect(JSON.parse(readFileSync(path.join(jobDir, '.lock'), 'utf8')).pid).toBe(child.pid);
 
     const summary = await run(config);
+    expect(existsSync(path.join(jobDir, '.lock'))).toBe(false);
     expect(summary.leftoversRemoved).toBeGreaterThan(0);
     expect(summary.skipped).toBe(before.length);
     expect(summary.ran + summary.skipped).toBe(9);

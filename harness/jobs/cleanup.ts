@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { PACKAGE_ROOT } from '../../paths.js';
+import { clearPartialTrials } from '../../trial/folder.js';
+import type { EnvironmentProvider, SandboxInfo } from '../environments/types.js';
+import { jobLockHolder, type LockHolder } from './lock.js';
+import { CHECKOUT_LABEL, JOB_DIR_LABEL, JOB_LABEL, jobKeyOf } from './trial.js';
+
+export interface CleanupScope {
+  /** One job folder. */
+  job?: string;
+  /** Every AAR container on the engine, other checkouts' and users' too. */
+  all?: boolean;
+}
+
+export interface CleanupResult {
+  /** Containers removed, grouped by job folder (or job key where the container does not name its folder). */
+  removed: { job: string; count: number; containers: SandboxInfo[] }[];
+  /** Jobs left alone because a live process holds their lock (they are running, not left over). */
+  running: { job: string; holder: LockHolder; containers: number }[];
+}
+
+/**
+ * Removes containers left by killed runs: of one job, of this checkout's jobs (default), or of every AAR
+ * job (`all`). A job whose lock a live process holds is running, and its containers are kept.
+ */
+export async function cleanupContainers(environment: EnvironmentProvider, scope: CleanupScope): Promise<CleanupResult> {
+  const selector: Record<string, string> = scope.job ? { [JOB_LABEL]: jobKeyOf(scope.job) } : scope.all ? { 'aar-harness': '1' } : { 'aar-harness': '1', [CHECKOUT_LABEL]: PACKAGE_ROOT };
+  const result: CleanupResult = { removed: [], running: [] };
+  if (!environment.listByLabels) {
+    // A provider that cannot list: remove by label alone (one job's only while it does not run).
+    const holder = scope.job ? jobLockHolder(scope.job) : undefined;
+    if (holder) result.running.push({ job: path.resolve(scope.job!), holder, containers: 0 });
+    else result.removed.push({ job: scope.job ?? 'every job', count: await environment.removeByLabels(selector), containers: [] });
+    if (scope.job && !holder) clearPartialTrials(scope.job);
+    return result;
+  }
+  const byJob = new Map<string, SandboxInfo[]>();
+  for (const c of await environment.listByLabels(selector)) {
+    const key = c.labels[JOB_LABEL] ?? '';
+    byJob.set(key, [...(byJob.get(key) ?? []), c]);
+  }
+  for (const [key, containers] of byJob) {
+    const jobDir = scope.job ? path.resolve(scope.job) : containers[0].labels[JOB_DIR_LABEL];
+    const holder = jobDir ? jobLockHolder(jobDir) : undefined;
+    if (holder) {
+      result.running.push({ job: jobDir!, holder, containers: containers.length });
+      continue;
+    }
+    await environment.removeByLabels(key ? { ...selector, [JOB_LABEL]: key } : selector);
+    result.removed.push({ job: jobDir ?? `job key ${key || '(none)'}`, count: containers.length, containers });
+  }
+  if (scope.job && !result.running.length) clearPartialTrials(scope.job);
+  return result;
+}
