@@ -9,7 +9,7 @@ import { dockerAvailable } from '../../../images/docker.js';
 import { loadJobResults } from '../../../verifier/results.js';
 import { REPO_ROOT, tempDir } from '../../helpers/data.js';
 import { harnessContainers, writeJobConfig } from '../../helpers/jobs.js';
-import { startFakeUpstreams } from '../../tools/providers/fakes/index.js';
+import { startFakeUpstreams, withFakeToolKeys } from '../../tools/providers/fakes/index.js';
 
 const HAVE_DOCKER = await dockerAvailable();
 jest.setTimeout(300_000);
@@ -48,7 +48,7 @@ const post = (route, body) => fetch(process.env.AAR_GATEWAY_URL + route, {
         tools: { mode: 'live', endpoints: fakes.endpoints },
         agents: [{ name: 'command', id: 'hostile', options: { command: `echo ${b64} | base64 -d > /tmp/a.js && node /tmp/a.js` } }],
       }, 'hostile.yaml');
-      const summary = await runJob({ configPath: config, reporter: new QuietReporter(), retryDelayMs: 10 });
+      const summary = await withFakeToolKeys(() => runJob({ configPath: config, reporter: new QuietReporter(), retryDelayMs: 10 }));
       const [result] = loadJobResults(summary.jobDir);
       expect(result.record.status).toBe('completed');
       const replies = readFileSync(path.join(result.dir, 'agent', 'stdout.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));

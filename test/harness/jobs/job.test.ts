@@ -9,7 +9,7 @@ import { loadJobResults } from '../../../verifier/results.js';
 import { AAR_BIN } from '../../helpers/cli.js';
 import { REPO_ROOT, tempDir } from '../../helpers/data.js';
 import { harnessContainers, writeJobConfig } from '../../helpers/jobs.js';
-import { FAKE_KEYS, startFakeUpstreams } from '../../tools/providers/fakes/index.js';
+import { FAKE_KEY_VARS, FAKE_KEYS, startFakeUpstreams, withFakeToolKeys } from '../../tools/providers/fakes/index.js';
 
 /** Real Docker: .ci/run starts an engine (images/docker-up.sh); without one these tests cannot run. */
 const HAVE_DOCKER = await dockerAvailable();
@@ -113,11 +113,9 @@ describeDocker('jobs in Docker', () => {
       agents: [{ name: 'command', id: 'snoop', options: { command: `env; tr '\\0' '\\n' < /proc/1/environ; tools maps_geocode '{"address": "Paris"}'; printf 1 > /app/answer.txt` } }],
     }, 'secret.yaml');
     // A live job needs every tool key; the others are set too, and must not leak either.
-    const keys = { GOOGLE_API_KEY: secret, SERPER_API_KEY: FAKE_KEYS.serper, OPENAI_API_KEY: FAKE_KEYS.codeModel };
-    const saved = Object.fromEntries(Object.keys(keys).map((k) => [k, process.env[k]]));
-    Object.assign(process.env, keys);
+    const keys = FAKE_KEY_VARS;
     try {
-      const summary = await run(config);
+      const summary = await withFakeToolKeys(() => run(config));
       const [result] = loadJobResults(summary.jobDir);
       const stdout = readFileSync(path.join(result.dir, 'agent', 'stdout.log'), 'utf8');
       expect(stdout).toContain('AAR_TRIAL_TOKEN=aar-');
@@ -128,10 +126,6 @@ describeDocker('jobs in Docker', () => {
       expect(files.length).toBeGreaterThan(5);
       for (const key of Object.values(keys)) expect(everything).not.toContain(key);
     } finally {
-      for (const [k, v] of Object.entries(saved)) {
-        if (v === undefined) delete process.env[k];
-        else process.env[k] = v;
-      }
       await fakes.stop();
     }
   });

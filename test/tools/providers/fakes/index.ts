@@ -13,6 +13,22 @@ export { FakeServer, startFakeServer, type FakeReply, type LoggedRequest } from 
 /** The keys the fakes accept. */
 export const FAKE_KEYS: Required<ProviderKeys> = { google: 'test-google-key', serper: 'test-serper-key', codeModel: 'sk-test-code-model' };
 
+/** The host variables a live job checks for, set to the fake keys while `fn` runs (restored after). */
+export const FAKE_KEY_VARS = { GOOGLE_API_KEY: FAKE_KEYS.google, SERPER_API_KEY: FAKE_KEYS.serper, OPENAI_API_KEY: FAKE_KEYS.codeModel };
+
+export async function withFakeToolKeys<T>(fn: () => Promise<T>): Promise<T> {
+  const saved = Object.fromEntries(Object.keys(FAKE_KEY_VARS).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, FAKE_KEY_VARS);
+  try {
+    return await fn();
+  } finally {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
+}
+
 export interface FakeUpstreams {
   /** Endpoints pointing at the fakes (Wikipedia's keeps the `{lang}` placeholder). */
   endpoints: Endpoints;
