@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { once } from 'node:events';
 import type { TaskFamily } from '../../tasks/family.js';
 import { DEFAULT_FAMILY } from '../../tasks/registry.js';
 import { scoreTrialDir } from '../../verifier/results.js';
@@ -52,6 +51,17 @@ export const GATEWAY_PORT = 8900;
 export const JOB_LABEL = 'aar.job_key';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** Writes files brought back from a sandbox folder under hostDir, refusing paths that leave it. */
+function writeTree(hostDir: string, files: Record<string, Buffer>): void {
+  const root = path.resolve(hostDir);
+  for (const [relative, content] of Object.entries(files)) {
+    const target = path.resolve(root, relative);
+    if (!target.startsWith(root + path.sep)) continue;
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, content);
+  }
+}
 
 /** The label value naming a job's containers: derived from its folder, so a rerun finds a killed run's leftovers. */
 export function jobKeyOf(jobDir: string): string {
@@ -119,24 +129,26 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
         gatewaySocketName: ctx.gatewaySocketName,
         gatewayPort: GATEWAY_PORT,
         network: config.network,
+        handover: trial.handover,
       });
     } catch (error) {
       throw new InfraError(`cannot start the container: ${(error as Error).message}`);
     }
     ctx.running.add(env);
     if (ctx.signal.aborted) throw new TrialAborted('job interrupted');
-    await env.putFiles([{ path: '/app/instruction.md', content: instruction }, ...launch.files]);
-    const ping = await env.exec(['tools', '--ping'], { timeoutMs: 30_000 });
-    if (ping.exitCode !== 0) throw new InfraError(`the container cannot reach the gateway: ${ping.stderr.trim() || 'no answer'}`);
 
-    const stdout = createWriteStream(path.join(agentDir, 'stdout.log'));
-    const stderr = createWriteStream(path.join(agentDir, 'stderr.log'));
-    const agentStarted = Date.now();
-    const result = await env.exec(launch.command, { timeoutMs: config.timeout_s * 1000, stdout, stderr, workdir: '/app' });
-    const agentSeconds = (Date.now() - agentStarted) / 1000;
-    stdout.end();
-    stderr.end();
-    await Promise.all([once(stdout, 'close'), once(stderr, 'close')]);
+    const result = await env.run({
+      files: [{ path: '/app/instruction.md', content: instruction }, ...launch.files],
+      command: launch.command,
+      workdir: '/app',
+      timeoutMs: config.timeout_s * 1000,
+      collectFiles: ['/app/answer.txt'],
+      collectDirs: launch.logDirs,
+    });
+    // The command's own run time, as the sandbox measured it (without files in and out).
+    const agentSeconds = result.durationMs / 1000;
+    writeFileSync(path.join(agentDir, 'stdout.log'), result.stdout);
+    writeFileSync(path.join(agentDir, 'stderr.log'), result.stderr);
     if (ctx.signal.aborted) throw new TrialAborted('job interrupted');
     if (!result.timedOut && result.exitCode === null) throw new InfraError('the agent process vanished without an exit status (container died?)');
 
@@ -144,8 +156,8 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
     if (plan.adapter.usesModel && usage.turns > 0 && usage.answered === 0 && usage.upstreamFailures > 0) {
       throw new InfraError(`the model never answered (${usage.upstreamFailures} failed requests after ${usage.upstreamRetries} retries; see model_log.jsonl)`);
     }
-    const answer = await env.getFile('/app/answer.txt');
-    for (const dir of launch.logDirs) await env.getDir(dir, path.join(agentDir, path.basename(dir)));
+    const answer = result.files['/app/answer.txt'] ?? null;
+    for (const [dir, files] of Object.entries(result.dirs)) writeTree(path.join(agentDir, path.basename(dir)), files);
     await plan.adapter.collect?.(env, agentDir);
     await env.remove();
     ctx.running.delete(env);
@@ -160,6 +172,7 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
       finished_at: iso(finished),
       timings: { total_s: (finished - started) / 1000, agent_s: agentSeconds, overhead_s: (finished - started) / 1000 - agentSeconds },
       step_budget: budget,
+      environment: { name: ctx.environment.name, node: result.node },
       run: recordedRunOf(
         mergeRunSources(plan.adapter.usesModel ? trial.usage : null, plan.adapter.readLogs?.(agentDir) ?? {}, {
           exitCode: result.exitCode,

@@ -1,7 +1,8 @@
 import type Docker from 'dockerode';
 import { PassThrough, type Writable } from 'node:stream';
 import { docker, NO_DOCKER_HINT, dockerAvailable } from '../../../images/docker.js';
-import type { EnvironmentProvider, EnvironmentSpec, ExecOptions, ExecResult, FileToPut, TrialEnvironment } from '../types.js';
+import { runByExec } from '../exec-run.js';
+import type { EnvironmentProvider, EnvironmentSpec, ExecOptions, ExecResult, FileToPut, TrialEnvironment, TrialWork, TrialWorkResult } from '../types.js';
 import { tarOf, untar, writeUnder } from './files.js';
 
 /** Capabilities a trial keeps (Docker's defaults minus network and system ones it has no use for). */
@@ -24,10 +25,17 @@ function capture(): { sink: Writable; text: () => string } {
 class DockerTrialEnvironment implements TrialEnvironment {
   private removed = false;
 
-  constructor(private readonly container: Docker.Container) {}
+  constructor(
+    private readonly container: Docker.Container,
+    private readonly node: string | null,
+  ) {}
 
   get id(): string {
     return this.container.id;
+  }
+
+  run(work: TrialWork): Promise<TrialWorkResult> {
+    return runByExec(this, work, this.node);
   }
 
   async exec(command: string[], options: ExecOptions = {}): Promise<ExecResult> {
@@ -130,6 +138,7 @@ class DockerTrialEnvironment implements TrialEnvironment {
  */
 export class DockerEnvironmentProvider implements EnvironmentProvider {
   readonly name = 'docker';
+  private engineName?: Promise<string | null>;
 
   async check(): Promise<void> {
     if (!(await dockerAvailable())) throw new Error(NO_DOCKER_HINT);
@@ -163,7 +172,8 @@ export class DockerEnvironmentProvider implements EnvironmentProvider {
       await container.remove({ force: true }).catch(() => {});
       throw error;
     }
-    return new DockerTrialEnvironment(container);
+    this.engineName ??= docker().info().then((info: { Name?: string }) => info.Name ?? null, () => null);
+    return new DockerTrialEnvironment(container, await this.engineName);
   }
 
   async removeByLabels(labels: Record<string, string>): Promise<number> {
