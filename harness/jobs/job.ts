@@ -134,7 +134,7 @@ export async function runJob(options: RunJobOptions): Promise<JobSummary> {
   if (agentProblems.length) throw new InputError(agentProblems);
   const plans = planTrials(config, tasks);
 
-  const environment = environmentProvider(config.environment);
+  const environment = environmentProvider(config.environment, { swarm: config.swarm });
   await environment.check();
   const jobDir = path.join(loaded.resolve(config.output), config.name);
   mkdirSync(jobDir, { recursive: true });
@@ -213,6 +213,7 @@ export async function runJob(options: RunJobOptions): Promise<JobSummary> {
     process.off('SIGTERM', onSignal);
     options.signal?.removeEventListener('abort', stop);
     await Promise.all([...running].map((env) => env.remove().catch(() => {})));
+    await environment.close?.().catch((error: Error) => reporter.note(`cleanup: ${error.message}`));
     await gateway.close();
     rmSync(socketDir, { recursive: true, force: true });
     if (summary.interrupted) clearPartialTrials(jobDir);

@@ -29,11 +29,12 @@ export function registerRunCommands(program: Command): void {
     .command('cleanup')
     .description('remove containers left by killed runs (all of AAR Harness, or one job) and half-written trial folders')
     .option('--job <dir>', 'only this job folder')
-    .action(async (flags: { job?: string }) => {
+    .option('--environment <name>', 'docker (containers) or swarm (services and networks)', 'docker')
+    .action(async (flags: { job?: string; environment: string }) => {
       const { environmentProvider } = await import('../../environments/registry.js');
       const { JOB_LABEL, jobKeyOf } = await import('../../jobs/trial.js');
       const { clearPartialTrials } = await import('../../../trial/folder.js');
-      const environment = environmentProvider('docker');
+      const environment = environmentProvider(flags.environment);
       await environment.check();
       const labels: Record<string, string> = flags.job
         ? { [JOB_LABEL]: jobKeyOf(flags.job) }
