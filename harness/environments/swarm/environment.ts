@@ -15,6 +15,9 @@ export const NOT_A_MANAGER_HINT = 'this Docker engine is not a swarm manager: ru
 class SwarmTrialEnvironment implements TrialEnvironment {
   private removed = false;
   private readonly watcher: TaskWatcher;
+  /** Settles when the service is removed (kill, remove, an interrupted job), ending a run at once. */
+  private markRemoved!: () => void;
+  private readonly removal = new Promise<void>((resolve) => (this.markRemoved = resolve));
 
   constructor(
     private readonly serviceName: string,
@@ -39,7 +42,11 @@ class SwarmTrialEnvironment implements TrialEnvironment {
     const started = Date.now();
     const watching = this.watcher.watch(() => this.handover.fetched, work.timeoutMs + 60_000);
     try {
-      const outcome = await Promise.race([this.handover.result().then((r) => ({ r })), watching.failed.then((f) => ({ f }))]);
+      const outcome = await Promise.race([
+        this.handover.result().then((r) => ({ r })),
+        watching.failed.then((f) => ({ f })),
+        this.removal.then(() => ({ f: 'the trial service was removed before the trial ended' })),
+      ]);
       if ('r' in outcome) return { ...outcome.r, node: this.watcher.nodeName ?? outcome.r.node };
       if (outcome.f === 'timeout') {
         await this.kill();
@@ -80,6 +87,7 @@ class SwarmTrialEnvironment implements TrialEnvironment {
   async remove(): Promise<void> {
     if (this.removed) return;
     this.removed = true;
+    this.markRemoved();
     await docker()
       .getService(this.serviceName)
       .remove()
@@ -97,13 +105,14 @@ export class SwarmEnvironmentProvider implements EnvironmentProvider {
   readonly name = 'swarm';
   private readonly images: ImageDistributor;
   private readonly networks = new Map<string, Promise<JobNetwork>>();
+  /** Prefix of every service and network name (tests use aar-test-). */
+  private readonly prefix: string;
 
   constructor(
     private readonly settings: SwarmSettings = DEFAULT_SWARM_SETTINGS,
-    /** Prefix of every service and network name (tests use aar-test-). */
-    private readonly prefix = 'aar-',
   ) {
     this.images = new ImageDistributor(settings);
+    this.prefix = settings.name_prefix;
   }
 
   async check(): Promise<void> {

@@ -8,7 +8,9 @@ export const SwarmSettingsSchema = z.strictObject({
   node_engines: z.record(z.string(), z.string().regex(/^(unix|tcp):\/\//, 'unix:///path or tcp://host:port')).default({}),
   /** Seconds a node may stay down before its trials count as lost (infrastructure errors, run again elsewhere). */
   node_down_grace_s: z.number().nonnegative().default(0),
+  /** Prefix of the services and networks the job creates. */
+  name_prefix: z.string().regex(/^[a-z][a-z0-9-]{0,20}$/, 'lower-case letters, digits and -, at most 21').default('aar-'),
 });
 export type SwarmSettings = z.infer<typeof SwarmSettingsSchema>;
 
-export const DEFAULT_SWARM_SETTINGS: SwarmSettings = { node_engines: {}, node_down_grace_s: 0 };
+export const DEFAULT_SWARM_SETTINGS: SwarmSettings = { node_engines: {}, node_down_grace_s: 0, name_prefix: 'aar-' };

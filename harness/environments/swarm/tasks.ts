@@ -84,7 +84,10 @@ export class TaskWatcher {
   ): Promise<string | typeof t> {
     const now = Date.now();
     const task = await this.task();
-    if (!task) return t;
+    if (!task) {
+      const exists = await docker().getService(this.service).inspect().then(() => true, (e: { statusCode?: number }) => e.statusCode !== 404);
+      return exists ? t : 'the trial service is gone (removed from outside the harness?)';
+    }
     if (task.NodeID) {
       this.nodeName ??= await nodeName(task.NodeID);
       const node = (await docker().getNode(task.NodeID).inspect()) as { Status?: { State?: string } };

@@ -12,7 +12,7 @@ const PREFIX = `aar-test-conf${process.pid}-`;
 
 jest.setTimeout(180_000);
 if (HAVE_SWARM) {
-  environmentConformance('swarm', () => new SwarmEnvironmentProvider(DEFAULT_SWARM_SETTINGS, PREFIX), { image: () => image, suiteLabel: `aar-test-conf-swarm-${process.pid}` });
+  environmentConformance('swarm', () => new SwarmEnvironmentProvider({ ...DEFAULT_SWARM_SETTINGS, name_prefix: PREFIX }), { image: () => image, suiteLabel: `aar-test-conf-swarm-${process.pid}` });
   afterAll(async () => {
     expect(await settledLeftovers(PREFIX)).toEqual([]);
   });
