@@ -6,7 +6,7 @@ export { HARNESS_VERSION } from './harness/version.js';
 
 // task families: the interface and the registry (aar first)
 export { taskFamily, findFamily, FAMILY_NAMES, DEFAULT_FAMILY } from './tasks/registry.js';
-export type { TaskFamily, FamilyTask, TaskDescription, ContainerProgram, StoredTrial, FamilyReport, ReportSlice } from './tasks/family.js';
+export type { TaskFamily, FamilyTask, TaskDescription, ContainerProgram, StoredTrial, FamilyReport, ReportSlice, CompareMetric } from './tasks/family.js';
 export { aarFamily } from './tasks/aar/family.js';
 export type { AarFigures } from './tasks/aar/scoring/report.js';
 
@@ -32,6 +32,15 @@ export { verifyJob, type VerifySummary } from './verifier/verify.js';
 export { loadJobResults, scoreTrialDir, type TrialResult } from './verifier/results.js';
 export { aggregate, type AggregateRow } from './verifier/aggregate.js';
 export { renderReport, REPORT_FORMATS, type ReportFormat } from './verifier/report.js';
+
+// compare: configurations at equal budgets, paired; the paper's tables; the reference Harbor layout
+export { loadConfigurations, type Configuration, type JobFacts } from './verifier/compare/select.js';
+export { checkBudgets, UnequalBudgetsError, type BudgetCheck, type BudgetDifference } from './verifier/compare/budgets.js';
+export { compareConfigurations, type CompareOptions, type CompareResult, type PairedRow } from './verifier/compare/compare.js';
+export { renderTables, TABLE_FORMATS } from './verifier/compare/render.js';
+export { paperTables } from './verifier/paper-tables/index.js';
+export { tableToMarkdown, tableToCsv, type DataTable } from './tasks/table.js';
+export { verifyHarborDir, checkHarborTrial, type HarborVerifySummary } from './tasks/aar/harbor/layout.js';
 
 // harness: jobs in Docker
 export { runJob, type RunJobOptions, type JobSummary } from './harness/jobs/job.js';

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { scoreTrialDir } from '../verifier/results.js';
 import { scoreToJson, type TrialScore } from '../tasks/aar/scoring/score.js';
 import { seededRandom } from '../tasks/aar/filter.js';
-import type { LoadedLeg } from '../tasks/aar/load.js';
+import { loadLegs, type LoadedLeg } from '../tasks/aar/load.js';
+import { aarDataDir } from '../paths.js';
 import { stepBudget } from '../tasks/aar/schema.js';
 import { TRIAL_FORMAT, writeTrialFolder } from '../trial/folder.js';
 import type { TrialRecordInput } from '../trial/record.js';
@@ -61,27 +62,67 @@ export function syntheticToolLog(loaded: LoadedLeg, random: () => number): strin
   return lines.join('\n') + '\n';
 }
 
+export interface SyntheticJobOptions {
+  withScores?: boolean;
+  /** The agent id of the trials (default `synthetic`). */
+  agent?: string;
+  /**
+   * Writes job.json with this effective config (as `aar run` does), and gives trials what a model agent
+   * spends: tokens and cost scaled by `spend`, and a few timeouts among the unanswered ones.
+   */
+  job?: Record<string, unknown>;
+  spend?: number;
+}
+
+/** Tokens, cost and endings of a model agent, drawn from their own sequence so the folders' other contents do not move. */
+function syntheticRun(random: () => number, spend: number, answered: boolean) {
+  const input = Math.floor((50_000 + random() * 250_000) * spend);
+  const output = Math.floor((2_000 + random() * 20_000) * spend);
+  const timedOut = !answered && random() < 0.5;
+  return { input, output, cost: (input * 2.5 + output * 15) / 1e6, timedOut };
+}
+
+/** The legs a benchmark runs on: the data folder given as its argument, or the released data; exits with a message when none load. */
+export async function benchLegs(dataDir: string = process.argv[2] ?? aarDataDir()): Promise<LoadedLeg[]> {
+  const { legs, problems } = await loadLegs(dataDir);
+  if (problems.length || !legs.length) {
+    console.error(`cannot load legs from ${dataDir} (${problems.length} problems); pass the AAR data folder as argument`);
+    process.exit(1);
+  }
+  return legs;
+}
+
 /** Writes one synthetic trial folder per leg into jobDir; returns the number written. */
-export function writeSyntheticJob(jobDir: string, legs: readonly LoadedLeg[], seed = 1, options: { withScores?: boolean } = {}): number {
+export function writeSyntheticJob(jobDir: string, legs: readonly LoadedLeg[], seed = 1, options: SyntheticJobOptions = {}): number {
   const random = seededRandom(seed);
+  const spendRandom = seededRandom(seed + 7919);
+  const agent = options.agent ?? 'synthetic';
+  if (options.job) {
+    mkdirSync(jobDir, { recursive: true });
+    writeFileSync(path.join(jobDir, 'job.json'), JSON.stringify({ harness_version: HARNESS_VERSION, config_file: path.join(jobDir, 'job.yaml'), config: options.job }, null, 2) + '\n');
+  }
   for (const loaded of legs) {
     const roll = random();
     const answer = roll < 0.4 ? String(loaded.leg.passcode) : roll < 0.9 ? String(Math.floor(random() * 10)) : null;
-    const trialId = `synthetic__${loaded.id.replaceAll('/', '__')}__1`;
+    const trialId = `${agent}__${loaded.id.replaceAll('/', '__')}__1`;
+    const spent = options.job ? syntheticRun(spendRandom, options.spend ?? 1, answer !== null) : null;
     const record: TrialRecordInput = {
       format: TRIAL_FORMAT,
       trial_id: trialId,
       job: 'bench',
-      agent: { id: 'synthetic', name: 'synthetic', model: null, version: null },
+      agent: { id: agent, name: agent, model: null, version: null },
       leg: { id: loaded.id, variant: loaded.variant, level: loaded.level, file: loaded.file, sha256: createHash('sha256').update(loaded.source).digest('hex') },
       attempt: 1,
-      status: 'completed',
-      error: null,
+      status: spent?.timedOut ? 'timed_out' : 'completed',
+      error: spent?.timedOut ? 'killed at the 600 s timeout' : null,
       started_at: new Date(0).toISOString(),
       finished_at: new Date(60_000).toISOString(),
       timings: { total_s: 60, agent_s: 59, overhead_s: 1 },
       step_budget: stepBudget(loaded.leg),
-      run: { steps: Math.floor(random() * 30), step_limit_hit: null, exit_code: 0, input_tokens: null, output_tokens: null, cached_tokens: null, cost_usd: null },
+      run: {
+        steps: Math.floor(random() * 30), step_limit_hit: null, exit_code: spent?.timedOut ? null : 0,
+        input_tokens: spent?.input ?? null, output_tokens: spent?.output ?? null, cached_tokens: spent ? 0 : null, cost_usd: spent?.cost ?? null,
+      },
       seed: null,
       harness_version: HARNESS_VERSION,
     };

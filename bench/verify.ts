@@ -7,18 +7,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { aarDataDir, packagePath } from '../paths.js';
-import { loadLegs } from '../tasks/aar/load.js';
-import { writeSyntheticJob } from './synthetic-trials.js';
+import { packagePath } from '../paths.js';
+import { benchLegs, writeSyntheticJob } from './synthetic-trials.js';
 
-const dataDir = process.argv[2] ?? aarDataDir();
 const cli = packagePath('dist', 'harness', 'cli', 'main.js');
-
-const { legs, problems } = await loadLegs(dataDir);
-if (problems.length || !legs.length) {
-  console.error(`cannot load legs from ${dataDir} (${problems.length} problems); pass the AAR data folder as argument`);
-  process.exit(1);
-}
+const legs = await benchLegs();
 const jobDir = mkdtempSync(path.join(os.tmpdir(), 'aar-bench-verify-'));
 try {
   // Trial folders as the harness leaves them: score.json included, scored from the folder's files.

@@ -27,8 +27,6 @@ export {
   fromNativeJson,
   fromNativeJsonIfExact,
   dependsOnPythonTypes,
-  fromNativeJsonPart,
-  type JsonShape,
   PyJSONDecodeError,
   PyValueError,
   PyRecursionError,

@@ -340,22 +340,3 @@ export function fromNativeJsonIfExact(v: unknown): PyValue | undefined {
   }
 }
 
-
-/** Which parts of a JSON value a reader uses: `true` for all of it, keys of an object, or `[shape]` for each list item. */
-export type JsonShape = true | { [key: string]: JsonShape } | [JsonShape];
-
-/**
- * fromNativeJson of only the parts `shape` names (a dict keeps only the named keys that are present), so a
- * reader that uses a few fields of a large value does not pay for converting the rest. Where the value is not
- * of the shape's kind, it is converted whole.
- */
-export function fromNativeJsonPart(v: unknown, shape: JsonShape): PyValue {
-  if (shape === true || v === null || typeof v !== 'object') return fromNativeJson(v);
-  if (Array.isArray(shape)) return Array.isArray(v) ? v.map((item) => fromNativeJsonPart(item, shape[0])) : fromNativeJson(v);
-  if (Array.isArray(v)) return fromNativeJson(v);
-  const dict = new Map<string, PyValue>();
-  for (const key in shape) {
-    if (Object.prototype.hasOwnProperty.call(v, key)) dict.set(key, fromNativeJsonPart((v as Record<string, unknown>)[key], shape[key]));
-  }
-  return dict;
-}

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { TrialToolSession } from '../tools/session.js';
 import type { TrialRecord } from '../trial/record.js';
 import type { RunFacts } from '../trial/run-facts.js';
 import type { InputProblem } from './problems.js';
@@ -50,8 +51,29 @@ export interface ReportSlice {
   infra_errors: number;
 }
 
+/** What a family's tool session knows of the trial it serves. */
+export interface TrialSessionContext {
+  /** The trial's folder while it runs (it becomes the trial folder): the session writes its files here, on the host. */
+  dir: string;
+  /** The trial's seed, as recorded in trial.json. */
+  seed: number;
+  /** The trial's step budget (the family's stepBudget unless the job sets another). */
+  stepBudget: number;
+}
+
+/** A per-trial figure `aar compare` pairs across configurations (e.g. AAR's FA, PVR, RCR). */
+export interface CompareMetric<Score> {
+  name: string;
+  /** 0/1 per trial: the paired test is exact McNemar besides the bootstrap interval. */
+  binary: boolean;
+  /** The trial's value; null where the figure is not defined for the task (not counted). */
+  of(score: Score): number | null;
+}
+
 /** How a family's scores become report rows and columns. */
 export interface FamilyReport<Score, Figures extends object> {
+  /** The figures compare pairs, the first being the success rate; absent: the progress success alone. */
+  readonly compareMetrics?: readonly CompareMetric<Score>[];
   /** Levels in the order reports list them; others follow by name. */
   readonly levelOrder: readonly string[];
   /** The figures of one slice from its scored trials. */
@@ -78,10 +100,19 @@ export interface TaskFamily<Task extends FamilyTask = FamilyTask, Score extends 
   describe(task: Task): TaskDescription;
   /** Model turns the task's protocol allows (a job's `budget.steps: auto`). */
   stepBudget(task: Task): number;
-  /** The text the agent gets as /app/instruction.md; templatePath replaces the family's own template. */
-  renderInstruction(task: Task, options: { templatePath?: string; stepBudget: number }): string;
+  /**
+   * The text the agent gets as /app/instruction.md; templatePath replaces the family's own template. `seed`
+   * is the trial's, for families whose instruction shows seeded state (WikiRace's first offered links).
+   */
+  renderInstruction(task: Task, options: { templatePath?: string; stepBudget: number; seed?: number }): string;
   /** Names of the gateway tools an agent may call on this family's tasks. */
   readonly tools: readonly string[];
+  /**
+   * Optional: per-trial tool state on the host, for families whose tools are placed in `trial-session`
+   * (WikiRace's game). Opened when the trial's folder is staged, before the agent starts; the gateway sends
+   * it that trial's calls and drops it when the trial ends. Families without it (AAR) are unaffected.
+   */
+  toolSession?(task: Task, trial: TrialSessionContext): TrialToolSession;
   /** The built-in oracle: solves the task through the same tools as any agent. */
   oracle(task: Task): ContainerProgram;
   /** The built-in random baseline, drawing from the trial's seed. */

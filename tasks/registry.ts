@@ -1,5 +1,6 @@
 import { aarFamily } from './aar/family.js';
 import type { TaskFamily } from './family.js';
+import { wikiraceFamily } from './wikirace/family.js';
 
 /** The family of job configs without `tasks.family`, and of trial records written before families existed. */
 export const DEFAULT_FAMILY = 'aar';
@@ -7,7 +8,10 @@ export const DEFAULT_FAMILY = 'aar';
 // Families differ in their task, score and figure types; callers treat them through the interface only.
 type AnyFamily = TaskFamily<any, any, any>;
 
-const FAMILIES: ReadonlyMap<string, AnyFamily> = new Map([[aarFamily.name, aarFamily]]);
+const FAMILIES: ReadonlyMap<string, AnyFamily> = new Map<string, AnyFamily>([
+  [aarFamily.name, aarFamily],
+  [wikiraceFamily.name, wikiraceFamily],
+]);
 
 export const FAMILY_NAMES: readonly string[] = [...FAMILIES.keys()];
 

@@ -3,6 +3,7 @@ import { providerFor } from './providers/registry.js';
 import type { ProviderContext, ToolResult } from './providers/types.js';
 import { callIdentity, type CallIdentity } from './store/canonical.js';
 import { entryToResult, type ResponseStore } from './store/store.js';
+import type { TrialToolSession } from './session.js';
 import { PAPER_OUTPUT_LIMIT, truncateOutput } from './truncate.js';
 
 /** live: call the providers; record: call them and store every response; replay: serve stored responses only. */
@@ -63,13 +64,18 @@ export class ToolService {
     return this.options.mode;
   }
 
-  async call(name: string, rawArgs: unknown): Promise<ToolCallOutcome> {
+  /** `session`: the calling trial's tool session, which serves the tools placed in `trial-session`. */
+  async call(name: string, rawArgs: unknown, session?: TrialToolSession): Promise<ToolCallOutcome> {
     const offered = this.options.offered ?? TOOLS.map((t) => t.name);
     const tool = findTool(name);
     if (!tool || !offered.includes(tool.name)) return failure(name, `unknown tool '${name}'. Available: ${offered.join(', ')}`);
     if (tool.runsIn === 'container') return failure(tool.name, `${tool.name} runs inside your container: call it with the tools command`);
     const checked = checkToolArgs(tool, rawArgs ?? {});
     if (!checked.ok) return failure(tool.name, checked.error);
+    if (tool.provider === 'trial-session') {
+      if (!session) return failure(tool.name, `${tool.name} has no state in this trial`);
+      return this.finish(tool.name, session.call(tool.name, checked.args), 'gateway');
+    }
     const id = callIdentity(tool.name, checked.args);
 
     let source: ToolCallOutcome['source'] = 'cache';

@@ -41,18 +41,22 @@ export function trialRecordJson(record: TrialRecord): string {
   return JSON.stringify(record, null, 2) + '\n';
 }
 
-export function readTrialRecord(dir: string): TrialRecord {
-  const file = path.join(dir, TRIAL_FILES.record);
+/** A JSON file checked by a schema; a bad file is one error naming the file and the field. */
+export function readJsonFile<S extends z.ZodType>(file: string, schema: S): z.infer<S> {
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
     throw new Error(`${file}: ${(error as Error).message}`);
   }
-  const parsed = TrialRecordSchema.safeParse(raw);
+  const parsed = schema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new Error(`${file}: ${issue.path.join('.') || '(top)'}: ${issue.message}`);
   }
   return parsed.data;
+}
+
+export function readTrialRecord(dir: string): TrialRecord {
+  return readJsonFile(path.join(dir, TRIAL_FILES.record), TrialRecordSchema);
 }

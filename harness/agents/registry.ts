@@ -1,6 +1,7 @@
 import { claudeCodeAgent } from './claude-code/adapter.js';
 import { codexAgent } from './codex/adapter.js';
 import { commandAgent } from './command/adapter.js';
+import { llmAgent } from './llm/adapter.js';
 import { miniSweAgent } from './mini-swe-agent/adapter.js';
 import { oracleAgent } from './oracle/adapter.js';
 import { randomAgent } from './random/adapter.js';
@@ -14,6 +15,7 @@ const AGENTS: Record<string, AgentAdapter> = {
   'claude-code': claudeCodeAgent,
   codex: codexAgent,
   'mini-swe-agent': miniSweAgent,
+  llm: llmAgent,
 };
 
 export const AGENT_NAMES = Object.keys(AGENTS);

@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { registerCompareCommand } from './commands/compare.js';
 import { registerReportCommands } from './commands/report.js';
 import { registerScoreCommand } from './commands/score.js';
 import { registerTasksCommands } from './commands/tasks.js';
@@ -6,6 +7,7 @@ import { registerToolsCommands } from './commands/tools.js';
 import { registerWorldCommands } from './commands/world.js';
 import { registerRunCommands } from './commands/run.js';
 import { registerImagesCommands } from './commands/images.js';
+import { registerWikiraceCommands } from './commands/wikirace.js';
 import { HARNESS_VERSION } from '../version.js';
 
 /** `aar`: one command per operation; each command's module loads what it needs only when it runs. */
@@ -18,9 +20,11 @@ export function buildProgram(): Command {
   registerTasksCommands(program);
   registerScoreCommand(program);
   registerReportCommands(program);
+  registerCompareCommand(program);
   registerToolsCommands(program);
   registerWorldCommands(program);
   registerImagesCommands(program);
+  registerWikiraceCommands(program);
   return program;
 }
 

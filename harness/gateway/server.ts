@@ -94,7 +94,7 @@ export class GatewayServer {
     const body = CallSchema.safeParse(await readJson(req, this.bodyLimit));
     if (!body.success) throw new HttpError(400, 'expected {"tool": "<name>", "args": {...}}');
     const started = performance.now();
-    const outcome = await this.options.tools.call(body.data.tool, body.data.args);
+    const outcome = await this.options.tools.call(body.data.tool, body.data.args, trial.session);
     trial.toolCalls++;
     appendToolLog(trial.toolLogPath, toolLogLine(body.data.tool, body.data.args, outcome, performance.now() - started));
     sendJson(res, 200, { ok: outcome.ok, tool: outcome.tool, text: outcome.text, truncated: outcome.truncated });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { TrialToolSession } from '../../tools/session.js';
 import type { GatewayCounts } from '../../trial/run-facts.js';
 import { GatewayHandover } from './handover.js';
 
@@ -16,6 +17,8 @@ export interface GatewayTrial {
   usage: TrialUsage;
   /** Where a self-contained sandbox fetches its work and posts its result. */
   handover: GatewayHandover;
+  /** The trial's own tool state on the host (a game), when its task family keeps one. */
+  session?: TrialToolSession;
 }
 
 export interface TrialBudget {
@@ -40,7 +43,7 @@ export interface TrialUsage extends GatewayCounts {
 export class TrialRegistry {
   private readonly byToken = new Map<string, GatewayTrial>();
 
-  register(trial: Pick<GatewayTrial, 'trialId' | 'toolLogPath' | 'modelLogPath' | 'budget'>): GatewayTrial {
+  register(trial: Pick<GatewayTrial, 'trialId' | 'toolLogPath' | 'modelLogPath' | 'budget' | 'session'>): GatewayTrial {
     const token = `aar-${randomBytes(24).toString('hex')}`;
     const registered: GatewayTrial = {
       ...trial,

@@ -103,10 +103,11 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
     toolLogPath,
     modelLogPath: path.join(staging, TRIAL_FILES.modelLog),
     budget: { maxTurns: budget, maxTokens: config.budget.max_tokens, maxCostUsd: config.budget.max_cost_usd },
+    session: ctx.family.toolSession?.(plan.task, { dir: staging, seed: plan.seed, stepBudget: budget }),
   });
   let env: TrialEnvironment | undefined;
   try {
-    const instruction = ctx.family.renderInstruction(plan.task, { templatePath: ctx.instructionTemplate, stepBudget: budget });
+    const instruction = ctx.family.renderInstruction(plan.task, { templatePath: ctx.instructionTemplate, stepBudget: budget, seed: plan.seed });
     const gatewayUrl = `http://127.0.0.1:${GATEWAY_PORT}`;
     const launch = await plan.adapter.launch({
       trialId: plan.trialId,
@@ -123,7 +124,7 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
       env = await ctx.environment.start({
         image: ctx.images.get(plan.agentId)!,
         labels: { 'aar-harness': '1', [JOB_LABEL]: ctx.jobKey, 'aar.job': ctx.jobName, 'aar.trial': plan.trialId },
-        env: { ...launch.env, ...plan.agent.env, AAR_TRIAL_TOKEN: trial.token, AAR_GATEWAY_URL: gatewayUrl },
+        env: { ...launch.env, ...plan.agent.env, AAR_TRIAL_TOKEN: trial.token, AAR_GATEWAY_URL: gatewayUrl, AAR_TOOLS: ctx.family.tools.join(',') },
         resources: { memoryMb: config.resources.memory_mb, cpus: config.resources.cpus, pids: config.resources.pids },
         gatewaySocketDir: ctx.gatewaySocketDir,
         gatewaySocketName: ctx.gatewaySocketName,

@@ -6,7 +6,7 @@ import { readTrialText, TRIAL_FILES } from '../../trial/folder.js';
 import type { TaskFamily } from '../family.js';
 import { filterLegs, seededRandom, TaskFilterSchema } from './filter.js';
 import { renderInstruction } from './instruction.js';
-import { loadLegs, type LoadedLeg } from './load.js';
+import type { LoadedLeg } from './load.js';
 import { stepBudget } from './schema.js';
 import { AAR_REPORT, type AarFigures } from './scoring/report.js';
 import { scoreToJson, scoreTrial, type TrialScore } from './scoring/score.js';
@@ -18,6 +18,8 @@ const ORACLE_BUNDLE = packagePath('dist', 'agents', 'oracle.cjs');
 export const aarFamily: TaskFamily<LoadedLeg, TrialScore, AarFigures> = {
   name: 'aar',
   async load(paths) {
+    // Loaded on first use: scoring and reports never read leg files through the family.
+    const { loadLegs } = await import('./load.js');
     const { legs, problems } = await loadLegs([...paths]);
     return { tasks: legs, problems };
   },

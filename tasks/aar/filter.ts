@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { LoadedLeg } from './load.js';
 import { LEVELS } from './schema.js';
+import { seededRandom } from '../random.js';
 
 /** Which legs of a task set to run. Filters apply in this order: variant, level, ids, exclude, sample, limit. */
 export const TaskFilterSchema = z.strictObject({
@@ -34,17 +35,7 @@ export function globToRegExp(glob: string): RegExp {
 
 const matchesAny = (id: string, patterns: RegExp[]): boolean => patterns.some((p) => p.test(id));
 
-/** A deterministic PRNG (mulberry32), so a seeded sample is the same on every machine. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 export function filterLegs(legs: readonly LoadedLeg[], filter: TaskFilter = {}): LoadedLeg[] {
   const f = TaskFilterSchema.parse(filter);

@@ -6,40 +6,15 @@
  *
  *   node oracle.cjs LEG.json
  */
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { toolsSession } from '../../tools/cli/batch-session.js';
 import { evaluateExpression, pyStr } from '../../python/interpreter/expression.js';
 import { applyTransform } from './golden/transforms.js';
 import type { JsonValue, Leg } from './schema.js';
 import { runChain, type ConcreteCall } from './world/golden-calls.js';
 
-/**
- * The `tools` command in batch mode, started once: each call is a JSON line in, a JSON line out (one
- * process for the whole leg instead of one per call; the same client and gateway as `tools NAME`).
- */
-function toolsSession(): { call: (call: ConcreteCall) => Promise<string>; close: () => void } {
-  const child = spawn('tools', ['--batch'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const waiting: Array<(line: string) => void> = [];
-  createInterface({ input: child.stdout }).on('line', (line) => waiting.shift()?.(line));
-  child.on('exit', (code) => {
-    if (waiting.length) {
-      console.error(`oracle: the tools command exited with ${code} before answering`);
-      process.exit(1);
-    }
-  });
-  return {
-    call: (call) =>
-      new Promise((resolve) => {
-        waiting.push((line) => resolve((JSON.parse(line) as { text: string }).text));
-        child.stdin.write(JSON.stringify(call) + '\n');
-      }),
-    close: () => child.stdin.end(),
-  };
-}
-
 const tools = toolsSession();
-const callTool = tools.call;
+const callTool = (call: ConcreteCall): Promise<string> => tools.call(call.tool, call.args).then((reply) => reply.text);
 
 const shown = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 

@@ -1,10 +1,12 @@
 import { aarFamily } from '../../tasks/aar/family.js';
+import { wikiraceFamily } from '../../tasks/wikirace/family.js';
 import { DEFAULT_FAMILY, FAMILY_NAMES, familyOfRecord, findFamily, taskFamily } from '../../tasks/registry.js';
 import { EXAMPLES_DIR } from '../helpers/data.js';
 
 describe('the task family registry', () => {
-  test('finds aar by name, and by default', () => {
-    expect(FAMILY_NAMES).toEqual(['aar']);
+  test('finds aar by name, and by default; wikirace by name', () => {
+    expect(FAMILY_NAMES).toEqual(['aar', 'wikirace']);
+    expect(taskFamily('wikirace')).toBe(wikiraceFamily);
     expect(DEFAULT_FAMILY).toBe('aar');
     expect(taskFamily('aar')).toBe(aarFamily);
     expect(taskFamily()).toBe(aarFamily);
@@ -12,13 +14,14 @@ describe('the task family registry', () => {
   });
 
   test('an unknown name is a one-line error listing the known families', () => {
-    expect(findFamily('wikirace')).toBeUndefined();
-    expect(() => taskFamily('wikirace')).toThrow(new Error("unknown task family 'wikirace'; known: aar"));
+    expect(findFamily('chess')).toBeUndefined();
+    expect(() => taskFamily('chess')).toThrow(new Error("unknown task family 'chess'; known: aar, wikirace"));
   });
 
   test('a trial record without a family is an AAR trial', () => {
     expect(familyOfRecord({})).toBe(aarFamily);
     expect(familyOfRecord({ family: 'aar' })).toBe(aarFamily);
+    expect(familyOfRecord({ family: 'wikirace' })).toBe(wikiraceFamily);
     expect(() => familyOfRecord({ family: 'chess' })).toThrow("unknown task family 'chess'");
   });
 });
@@ -38,5 +41,6 @@ describe('the aar family', () => {
     expect(family.tools.length).toBeGreaterThan(0);
     expect(family.oracle(task).command[0]).toBe('node');
     expect(family.randomBaseline(task, 7)).toEqual(family.randomBaseline(task, 7));
+    expect(family.toolSession).toBeUndefined();
   });
 });

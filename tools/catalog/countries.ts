@@ -3,7 +3,7 @@ import { text } from './args.js';
 import { defineTool } from './define.js';
 
 /** `{country}`, or `{name}` as some agents send it. */
-const countryArgs = z.preprocess(
+const countryArgs = () => z.preprocess(
   (v) => (v && typeof v === 'object' && !Array.isArray(v) && (v as Record<string, unknown>).country === undefined ? { ...v, country: (v as Record<string, unknown>).name } : v),
   z.object({ country: text('country').describe('country name, e.g. "France"') }),
 );

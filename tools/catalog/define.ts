@@ -36,15 +36,19 @@ function paramDocs(tool: string, schema: z.ZodType): ParamDoc[] {
 }
 
 /**
- * A tool definition, with its documented arguments read off its schema when first asked for (the
- * verifier, which only resolves names, does not pay for it).
+ * A tool definition. Its schema is built, and its documented arguments read off it, when first asked for:
+ * the verifier, which only resolves names, does not pay for either.
  */
 export function defineTool(spec: ToolSpec): ToolDefinition {
+  let args: z.ZodType<Record<string, unknown>> | undefined;
   let params: readonly ParamDoc[] | undefined;
   return {
     ...spec,
+    get args() {
+      return (args ??= spec.args());
+    },
     get params() {
-      return (params ??= paramDocs(spec.name, spec.args));
+      return (params ??= paramDocs(spec.name, this.args));
     },
   };
 }

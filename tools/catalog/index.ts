@@ -1,6 +1,7 @@
 import { pythonExecuteCode, pythonGenerateCode } from './code.js';
 import { countriesArea, countriesPopulation } from './countries.js';
 import { cryptoHistoricalPrice, cryptoVolume, stockHistoricalPrice, stockVolume } from './finance.js';
+import { GAME_TOOLS } from './game.js';
 import { mapsDirections, mapsDistanceMatrix, mapsElevation, mapsGeocode, mapsPlaceDetails, mapsReverseGeocode, mapsSearchPlaces } from './maps.js';
 import type { ToolDefinition } from './types.js';
 import { weatherForecast, weatherHistorical } from './weather.js';
@@ -32,10 +33,15 @@ export const TOOLS: readonly ToolDefinition[] = [
   cryptoVolume,
 ];
 
-/** Other names agents use for the tools, to the tool's name. */
-export const TOOL_ALIASES: Readonly<Record<string, string>> = Object.fromEntries(TOOLS.flatMap((t) => (t.aliases ?? []).map((a) => [a, t.name])));
+export { GAME_TOOLS };
 
-const byName = new Map(TOOLS.map((t) => [t.name, t]));
+/** Every tool of every family: AAR's 19, then the game tools over a trial's own state (LLM-WikiRace). */
+export const ALL_TOOLS: readonly ToolDefinition[] = [...TOOLS, ...GAME_TOOLS];
+
+/** Other names agents use for the tools, to the tool's name. */
+export const TOOL_ALIASES: Readonly<Record<string, string>> = Object.fromEntries(ALL_TOOLS.flatMap((t) => (t.aliases ?? []).map((a) => [a, t.name])));
+
+const byName = new Map(ALL_TOOLS.map((t) => [t.name, t]));
 
 /** The tool a name refers to, following aliases; undefined for an unknown name. */
 export function findTool(name: string): ToolDefinition | undefined {

@@ -3,10 +3,11 @@ import { flattenPoint, latitude, longitude, numberLike, place, placeList, point,
 import { defineTool } from './define.js';
 import type { ToolDefinition, ToolSpec } from './types.js';
 
-const travelMode = z
-  .string()
-  .transform((m) => m.toLowerCase())
-  .pipe(z.enum(['driving', 'walking', 'bicycling', 'transit'], { error: 'mode must be driving, walking, bicycling or transit' }));
+const travelMode = () =>
+  z
+    .string()
+    .transform((m) => m.toLowerCase())
+    .pipe(z.enum(['driving', 'walking', 'bicycling', 'transit'], { error: 'mode must be driving, walking, bicycling or transit' }));
 
 const MODE_DOC = 'driving (default), walking, bicycling or transit';
 
@@ -19,7 +20,7 @@ export const mapsGeocode = mapsTool({
   name: 'maps_geocode',
   summary: 'Turn an address or place name into coordinates (Google Geocoding).',
   returns: 'JSON with formatted_address, location {lat, lng} and place_id of the best matches',
-  args: z.object({ address: text('address').describe('address or place name') }),
+  args: () => z.object({ address: text('address').describe('address or place name') }),
   example: { address: 'Mount Everest' },
 });
 
@@ -27,7 +28,7 @@ export const mapsReverseGeocode = mapsTool({
   name: 'maps_reverse_geocode',
   summary: 'Turn coordinates into an address (Google Geocoding).',
   returns: 'JSON with formatted_address, place_id and address_components of the matches',
-  args: z.preprocess(flattenPoint, z.object({ latitude, longitude })),
+  args: () => z.preprocess(flattenPoint, z.object({ latitude, longitude })),
   example: { latitude: 27.9881, longitude: 86.925 },
 });
 
@@ -35,7 +36,7 @@ export const mapsSearchPlaces = mapsTool({
   name: 'maps_search_places',
   summary: 'Search places by text, optionally near a location (Google Places Text Search).',
   returns: 'JSON with a places array (name, formatted_address, location, place_id, rating, types) and its count',
-  args: z.object({
+  args: () => z.object({
     query: text('query').describe('what to look for, e.g. "museums in Lyon"'),
     location: place.optional().describe('bias results towards this place'),
     radius: numberLike.pipe(z.number().positive()).optional().describe('search radius around location, in meters'),
@@ -47,7 +48,7 @@ export const mapsPlaceDetails = mapsTool({
   name: 'maps_place_details',
   summary: 'Details of one place by its Google place_id.',
   returns: 'JSON with name, address, location, phone, website, rating and opening hours',
-  args: z.object({ place_id: text('place_id').describe('a place_id from maps_geocode or maps_search_places') }),
+  args: () => z.object({ place_id: text('place_id').describe('a place_id from maps_geocode or maps_search_places') }),
   example: { place_id: 'ChIJN1t_tDeuEmsRUsoyG83frY4' },
 });
 
@@ -55,16 +56,16 @@ export const mapsDistanceMatrix = mapsTool({
   name: 'maps_distance_matrix',
   summary: 'Travel distance and duration between origins and destinations (Google Distance Matrix).',
   returns: 'JSON with origin_addresses, destination_addresses and, per pair, distance (km) and duration (minutes)',
-  args: z.object({
+  args: () => z.object({
     origins: placeList('origins').describe('addresses or {latitude, longitude}'),
     destinations: placeList('destinations').describe('addresses or {latitude, longitude}'),
-    mode: travelMode.optional().describe(MODE_DOC),
+    mode: travelMode().optional().describe(MODE_DOC),
   }),
   example: { origins: ['Paris, France'], destinations: ['Lyon, France'] },
 });
 
 /** One point or several: a list, "lat,lng|lat,lng", or a single latitude/longitude pair. */
-const elevationArgs = z.preprocess(
+const elevationArgs = () => z.preprocess(
   (v) => {
     if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
     const o = v as Record<string, unknown>;
@@ -94,10 +95,10 @@ export const mapsDirections = mapsTool({
   name: 'maps_directions',
   summary: 'Route between two places (Google Directions).',
   returns: 'JSON with routes: summary, distance (km), duration (minutes) and steps',
-  args: z.object({
+  args: () => z.object({
     origin: place.describe('start'),
     destination: place.describe('end'),
-    mode: travelMode.optional().describe(MODE_DOC),
+    mode: travelMode().optional().describe(MODE_DOC),
   }),
   example: { origin: 'Kathmandu', destination: 'Pokhara', mode: 'driving' },
 });

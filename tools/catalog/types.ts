@@ -1,13 +1,20 @@
 import type { z } from 'zod';
 
+/** The AAR tools' groups, in the order AAR's instruction lists them. */
 export const TOOL_GROUPS = ['web', 'maps', 'weather', 'code', 'countries', 'finance'] as const;
-export type ToolGroup = (typeof TOOL_GROUPS)[number];
+/** `game`: tools over a trial's own state on the host (LLM-WikiRace), offered only by the family that owns them. */
+export type ToolGroup = (typeof TOOL_GROUPS)[number] | 'game';
 
 /** The live providers (tools/providers/registry.ts); a tool that runs on the host names the one serving it. */
 export type ProviderName = 'web' | 'serper' | 'google-maps' | 'open-meteo' | 'rest-countries' | 'yahoo-finance' | 'binance' | 'code-model';
 
-/** Where a tool runs: on the host behind the gateway, served by a provider; or inside the trial container. */
-export type ToolPlacement = { runsIn: 'gateway'; provider: ProviderName } | { runsIn: 'container'; provider?: undefined };
+/**
+ * Where a tool runs: on the host behind the gateway, served by a provider or by the trial's own tool session
+ * (`trial-session`: state kept per trial, such as a game; see tools/session.ts); or inside the trial container.
+ */
+export type ToolPlacement =
+  | { runsIn: 'gateway'; provider: ProviderName | 'trial-session' }
+  | { runsIn: 'container'; provider?: undefined };
 
 /**
  * One tool, written once: what agents are told about it, the zod schema that checks its arguments
@@ -22,7 +29,8 @@ export type ToolSpec = ToolPlacement & {
   summary: string;
   /** What a successful call returns, in one sentence. */
   returns: string;
-  args: z.ZodType<Record<string, unknown>>;
+  /** Makes the arguments' schema; called once, when the schema is first needed (the verifier never needs it). */
+  args: () => z.ZodType<Record<string, unknown>>;
   example: Record<string, unknown>;
 };
 
@@ -34,8 +42,8 @@ export interface ParamDoc {
   doc: string;
 }
 
-/** A tool with its documented arguments derived from its schema. */
-export type ToolDefinition = ToolSpec & { params: readonly ParamDoc[] };
+/** A tool with its arguments' schema and their documentation derived from it. */
+export type ToolDefinition = Omit<ToolSpec, 'args'> & { readonly args: z.ZodType<Record<string, unknown>>; readonly params: readonly ParamDoc[] };
 
 /** What the in-container `tools` command knows of a tool: the definition without the schema (the bundle has no zod). */
 export interface ToolHelp {

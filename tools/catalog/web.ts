@@ -7,7 +7,7 @@ export const fetchWebpage = defineTool({
   group: 'web',
   summary: 'Fetch a web page and return it as Markdown; Wikipedia pages are read through the MediaWiki API with redirects followed.',
   returns: 'the page as Markdown, headed by its resolved title and URL',
-  args: z.object({
+  args: () => z.object({
     url: text('url')
       .pipe(z.url({ protocol: /^https?$/, error: 'url must be an absolute http(s) URL' }))
       .describe('absolute http(s) URL'),
@@ -24,7 +24,7 @@ export const webSearch = defineTool({
   group: 'web',
   summary: 'Search the web (Google results through Serper).',
   returns: 'JSON with the organic results (title, link, snippet) and, when present, the answer box and knowledge graph',
-  args: z.object({
+  args: () => z.object({
     query: text('query').describe('search terms'),
     num_results: z.coerce.number().int().min(1).max(20).optional().describe('number of results, 1-20 (default 5)'),
     gl: z.string().optional().describe('country code of the search (default "us")'),

@@ -3,6 +3,6 @@
  * (dist/tools-cli.cjs) this module is replaced by the table written out at build time (tools/cli/bundle.mjs),
  * so the bundle carries no zod.
  */
-import { toolHelp, TOOLS, type ToolHelp } from '../catalog/index.js';
+import { ALL_TOOLS, toolHelp, type ToolHelp } from '../catalog/index.js';
 
-export const TOOL_HELP: readonly ToolHelp[] = TOOLS.map(toolHelp);
+export const TOOL_HELP: readonly ToolHelp[] = ALL_TOOLS.map(toolHelp);

@@ -21,6 +21,10 @@ import { runPython } from './python.js';
 const USAGE = `usage: tools --list | tools NAME --help | tools NAME '<json arguments>' | tools --batch < calls.jsonl`;
 const CALL_TIMEOUT_MS = 330_000;
 
+/** The tools of the trial's task family (AAR_TOOLS, comma-separated, set by the harness); all tools outside a trial. */
+const offered = process.env.AAR_TOOLS ? new Set(process.env.AAR_TOOLS.split(',')) : undefined;
+const listed = offered ? TOOL_HELP.filter((t) => offered.has(t.name)) : TOOL_HELP;
+
 const byName = new Map(TOOL_HELP.flatMap((t) => [t.name, ...t.aliases].map((name) => [name, t] as const)));
 
 function help(tool: ToolHelp): string {
@@ -104,11 +108,11 @@ async function ping(): Promise<number> {
 async function main(argv: string[]): Promise<number> {
   const [first, second] = argv;
   if (!first || first === '--help' || first === '-h') {
-    process.stdout.write(`${USAGE}\n\nTools:\n${TOOL_HELP.map((t) => `  ${t.name.padEnd(24)} ${t.summary}`).join('\n')}\n`);
+    process.stdout.write(`${USAGE}\n\nTools:\n${listed.map((t) => `  ${t.name.padEnd(24)} ${t.summary}`).join('\n')}\n`);
     return first ? 0 : 2;
   }
   if (first === '--list') {
-    process.stdout.write(TOOL_HELP.map((t) => t.name).join('\n') + '\n');
+    process.stdout.write(listed.map((t) => t.name).join('\n') + '\n');
     return 0;
   }
   if (first === '--forward') return forward(argv[1], argv[2]);

@@ -28,7 +28,7 @@ export const PROVIDERS: Readonly<Record<ProviderName, ToolProvider>> = {
  */
 export function providerFor(toolName: string): ToolProvider | undefined {
   const provider = findTool(toolName)?.provider;
-  return provider ? PROVIDERS[provider] : undefined;
+  return provider && provider !== 'trial-session' ? PROVIDERS[provider] : undefined;
 }
 
 export interface ProviderContextOptions {

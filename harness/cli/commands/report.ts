@@ -4,11 +4,17 @@ import { writeFileSync } from 'node:fs';
 export function registerReportCommands(program: Command): void {
   program
     .command('verify')
-    .argument('<job-dir>', 'a job folder (jobs/<job>)')
+    .argument('<job-dir>', 'a job folder (jobs/<job>), or with --layout harbor a folder of Harbor trial folders')
     .description('re-score every trial from its files alone and rewrite score.json where it changed')
     .option('--dry-run', 'say what would change, write nothing')
     .option('--workers <n>', 'worker threads (default: one per core for jobs of several thousand trials)')
-    .action(async (jobDir: string, flags: { dryRun?: boolean; workers?: string }) => {
+    .option('--layout <layout>', 'job (this harness) or harbor (app/answer.txt, app/tool_log.jsonl, tests/trail.json, verifier/reward.json)', 'job')
+    .action(async (jobDir: string, flags: { dryRun?: boolean; workers?: string; layout: string }) => {
+      if (flags.layout === 'harbor') {
+        const { printHarborVerify } = await import('./verify-harbor.js');
+        return printHarborVerify(jobDir);
+      }
+      if (flags.layout !== 'job') throw new Error(`--layout: expected job or harbor, got ${flags.layout}`);
       const { verifyJob } = await import('../../../verifier/verify.js');
       const workers = flags.workers === undefined ? 'auto' : Number(flags.workers);
       if (workers !== 'auto' && !(Number.isInteger(workers) && workers > 0)) throw new Error(`--workers: expected a positive whole number, got ${flags.workers}`);

@@ -1,6 +1,6 @@
 import { findTool } from '../../../tools/catalog/index.js';
 import { pyFloat, pyLower, pyStr, pyStrip, type PyValue } from '../../../python/index.js';
-import { isPyDict, pyGet, pyKeys, pyList, type PyDict } from '../../../python/dict.js';
+import type { ScoredLeg, ScoredStep } from './leg-tree.js';
 import { canonicalPage, referenceNormalizeUrl } from '../../../tools/wikipedia/page-identity.js';
 
 /** A golden argument, with the text forms the matching rule compares already computed. */
@@ -61,35 +61,25 @@ function expectedValueText(value: PyValue): string {
   return pyStrip(pyStr(value));
 }
 
-function goldenStep(step: PyDict): GoldenStep {
-  const toolName = pyGet(step, 'tool_name') ?? '';
-  const raw = pyGet(step, 'arguments');
-  const argsAreDict = raw === undefined || raw === null || isPyDict(raw);
-  const keys = isPyDict(raw) ? pyKeys(raw) : [];
-  const args = keys
-    .filter((k) => !k.startsWith('__'))
-    .map((key) => {
-      const text = goldenArgText(pyGet(raw as PyDict, key) as PyValue);
+function goldenStep(step: ScoredStep): GoldenStep {
+  const toolName = step.toolName ?? '';
+  const args = step.args
+    .filter(([key]) => !key.startsWith('__'))
+    .map(([key, value]) => {
+      const text = goldenArgText(value);
       return { key, text, number: pyFloat(text.split(',').join('')) };
     });
   return {
     toolName,
     canonicalName: typeof toolName === 'string' ? (findTool(toolName)?.name ?? toolName) : undefined,
-    matchesAnyArgs: raw === undefined || raw === null || (isPyDict(raw) && keys.length === 0),
-    argsAreDict,
+    matchesAnyArgs: step.argsForm === 'absent' || step.argsForm === 'none' || (step.argsForm === 'dict' && step.args.length === 0),
+    argsAreDict: step.argsForm !== 'other',
     args,
   };
 }
 
-function chainOf(stop: PyDict): GoldenStep[] {
-  const bridge = pyGet(stop, 'bridge');
-  return (isPyDict(bridge) ? pyList(pyGet(bridge, 'tool_chain')) : []).filter(isPyDict).map(goldenStep);
-}
-
-export function buildLegView(leg: PyDict): LegView {
-  const stops = pyList(pyGet(leg, 'stops')).filter(isPyDict);
-  const typeOf = (s: PyDict): PyValue | undefined => pyGet(s, 'stop_type');
-  const passcode = pyGet(leg, 'passcode');
+export function buildLegView(leg: ScoredLeg): LegView {
+  const { stops, passcode } = leg;
   const view: LegView = {
     stops: stops.length,
     pageStops: 0,
@@ -105,8 +95,7 @@ export function buildLegView(leg: PyDict): LegView {
     stepBudget: Math.max(10, Math.floor(1.5 * stops.length)),
   };
   for (const stop of stops) {
-    const type = typeOf(stop);
-    const url = pyGet(stop, 'page_url');
+    const { type, pageUrl: url } = stop;
     if (type === 'page') {
       view.pageStops++;
       if (typeof url === 'string' && url) {
@@ -117,11 +106,11 @@ export function buildLegView(leg: PyDict): LegView {
     if (type === 'reason') view.reasonStops++;
     if (type === 'tool' || type === 'compute') {
       view.toolStops++;
-      const chain = chainOf(stop);
+      const chain = stop.chain.map(goldenStep);
       view.goldenSteps.push(...chain);
       if (type === 'tool') view.toolStopChains.push(chain);
     }
-    const value = pyGet(stop, 'extracted_value');
+    const value = stop.value;
     if (value !== undefined && value !== null) view.expectedValues.push(expectedValueText(value));
   }
   for (const step of view.goldenSteps) {
@@ -134,7 +123,7 @@ const cache = new Map<string, LegView>();
 const CACHE_LIMIT = 4096;
 
 /** The view of a leg given as JSON text, cached by that text (a job scores each leg once per agent and attempt). */
-export function legViewOfText(text: string, parse: (text: string) => PyDict): LegView {
+export function legViewOfText(text: string, parse: (text: string) => ScoredLeg): LegView {
   let view = cache.get(text);
   if (!view) {
     if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);

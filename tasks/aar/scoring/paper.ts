@@ -4,7 +4,11 @@ import type { ReferenceFields } from './reference.js';
 import type { LoggedCall } from './tool-log.js';
 import type { RunFacts } from '../../../trial/run-facts.js';
 
-export type Diagnosis = 'navigation' | 'tool_use' | 'computation';
+/**
+ * Why a trial that is not correct failed: how its run ended when it ended early (killed at the timeout,
+ * out of steps without an answer, the agent crashed), else the paper's navigation / tool use / computation.
+ */
+export type Diagnosis = 'timeout' | 'step_limit' | 'agent_error' | 'navigation' | 'tool_use' | 'computation';
 
 /** The AAR paper's metrics (sections 5 and 6.4), with our canonical page identity. */
 export interface PaperMetrics {
@@ -53,8 +57,19 @@ export function roadblockCompletionRate(view: LegView, calls: readonly LoggedCal
   return completed / view.toolStopChains.length;
 }
 
-export function diagnose(fa: 0 | 1, pvr: number | null, rcr: number | null): Diagnosis | null {
+/** How the run ended, when that, not the agent's route, explains a wrong trial. */
+export interface RunEndingFacts {
+  timedOut?: boolean | null;
+  stepLimitHit?: boolean;
+  /** The agent process exit status (non-zero without a timeout: it crashed). */
+  exitCode?: number | null;
+}
+
+export function diagnose(fa: 0 | 1, pvr: number | null, rcr: number | null, ending: RunEndingFacts = {}): Diagnosis | null {
   if (fa === 1) return null;
+  if (ending.timedOut) return 'timeout';
+  if (ending.stepLimitHit) return 'step_limit';
+  if (ending.exitCode !== undefined && ending.exitCode !== null && ending.exitCode !== 0) return 'agent_error';
   if (pvr !== null && pvr < 0.5) return 'navigation';
   if (rcr !== null && rcr < 0.5) return 'tool_use';
   return 'computation';
@@ -66,13 +81,14 @@ export function computePaperMetrics(view: LegView, calls: readonly LoggedCall[],
   const rcr = roadblockCompletionRate(view, calls);
   const steps = run.steps ?? null;
   const noValidAnswer = reference.status === 'unknown';
+  const stepLimitHit = noValidAnswer && (run.stepLimitHit === true || (steps !== null && steps >= view.stepBudget));
   return {
     fa,
     pvr,
     rcr,
     steps,
     step_budget: view.stepBudget,
-    step_limit_hit: noValidAnswer && (run.stepLimitHit === true || (steps !== null && steps >= view.stepBudget)),
+    step_limit_hit: stepLimitHit,
     tool_calls: calls.length,
     timed_out: run.timedOut ?? null,
     wall_s: run.wallS ?? null,
@@ -80,7 +96,7 @@ export function computePaperMetrics(view: LegView, calls: readonly LoggedCall[],
     output_tokens: run.outputTokens ?? null,
     cached_tokens: run.cachedTokens ?? null,
     cost_usd: run.costUsd ?? null,
-    diagnosis: diagnose(fa, pvr, rcr),
+    diagnosis: diagnose(fa, pvr, rcr, { timedOut: run.timedOut, stepLimitHit, exitCode: run.exitCode }),
     shortcut: fa === 1 && pvr !== null && pvr < 0.3,
     near_miss: fa === 0 && reference.intermediate_rate !== null && reference.intermediate_rate >= 0.8,
   };

@@ -1,6 +1,7 @@
 import type { FamilyReport, ReportSlice } from '../../family.js';
 import { boundedMean, meanOf, proportion, type Estimate } from '../../stats.js';
 import { LEVELS } from '../schema.js';
+import type { Diagnosis } from './paper.js';
 import type { TrialScore } from './score.js';
 
 /** The figures of one report row: FA/PVR/RCR with intervals, costs, and the failure diagnosis. */
@@ -17,8 +18,8 @@ export interface AarFigures {
   wall_s: number | null;
   step_limit_rate: number | null;
   timeout_rate: number | null;
-  /** Shares among scored trials that are not correct. */
-  diagnosis: { navigation: number | null; tool_use: number | null; computation: number | null };
+  /** Shares among scored trials that are not correct; timeout, step_limit and agent_error: runs that ended early. */
+  diagnosis: Record<Diagnosis, number | null>;
   shortcuts: number;
   near_misses: number;
 }
@@ -42,7 +43,10 @@ function summarize(scores: readonly TrialScore[]): AarFigures {
     wall_s: meanOf(scores.map((s) => s.wall_s)),
     step_limit_rate: rate(scores.filter((s) => s.step_limit_hit).length),
     timeout_rate: rate(scores.filter((s) => s.timed_out).length),
-    diagnosis: { navigation: share('navigation'), tool_use: share('tool_use'), computation: share('computation') },
+    diagnosis: {
+      navigation: share('navigation'), tool_use: share('tool_use'), computation: share('computation'),
+      timeout: share('timeout'), step_limit: share('step_limit'), agent_error: share('agent_error'),
+    },
     shortcuts: scores.filter((s) => s.shortcut).length,
     near_misses: scores.filter((s) => s.near_miss).length,
   };
@@ -55,14 +59,20 @@ const withInterval = (e: Estimate): string => (e.mean === null ? '-' : `${pct(e.
 /** AAR's report: percentages with 95% intervals in brackets (shared/docs/METRICS.md). */
 export const AAR_REPORT: FamilyReport<TrialScore, AarFigures> = {
   levelOrder: LEVELS,
+  compareMetrics: [
+    { name: 'fa', binary: true, of: (s) => s.fa },
+    { name: 'pvr', binary: false, of: (s) => s.pvr },
+    { name: 'rcr', binary: false, of: (s) => s.rcr },
+  ],
   summarize,
-  markdownHeader: ['FA %', 'PVR %', 'RCR %', 'steps', 'tool calls', 'step limit %', 'timeouts %', 'infra', 'nav / tool / comp %'],
+  markdownHeader: ['FA %', 'PVR %', 'RCR %', 'steps', 'tool calls', 'step limit %', 'timeouts %', 'infra', 'nav / tool / comp %', 'ended early: time / steps / crash %'],
   markdownCells(r: ReportSlice & AarFigures): string[] {
     const d = r.diagnosis;
     return [
       withInterval(r.fa), withInterval(r.pvr), withInterval(r.rcr),
       num(r.steps), num(r.tool_calls), pct(r.step_limit_rate), pct(r.timeout_rate), String(r.infra_errors),
       `${pct(d.navigation)} / ${pct(d.tool_use)} / ${pct(d.computation)}`,
+      `${pct(d.timeout)} / ${pct(d.step_limit)} / ${pct(d.agent_error)}`,
     ];
   },
   flatten(r: ReportSlice & AarFigures): Record<string, string | number | null> {
@@ -74,6 +84,7 @@ export const AAR_REPORT: FamilyReport<TrialScore, AarFigures> = {
       input_tokens: r.input_tokens, output_tokens: r.output_tokens, cost_usd: r.cost_usd, wall_s: r.wall_s,
       step_limit_rate: r.step_limit_rate, timeout_rate: r.timeout_rate,
       diag_navigation: r.diagnosis.navigation, diag_tool_use: r.diagnosis.tool_use, diag_computation: r.diagnosis.computation,
+      diag_timeout: r.diagnosis.timeout, diag_step_limit: r.diagnosis.step_limit, diag_agent_error: r.diagnosis.agent_error,
       shortcuts: r.shortcuts, near_misses: r.near_misses,
     };
   },

@@ -1,5 +1,5 @@
 import { fromNativeJson, pyJsonDumps, type PyValue } from '../../../python/index.js';
-import { parseLegForScoring } from './leg-tree.js';
+import { parseLegForScoring, scoredLegOfTree } from './leg-tree.js';
 import { buildLegView, legViewOfText, type LegView } from './leg-view.js';
 import { computePaperMetrics, type PaperMetrics } from './paper.js';
 import type { RunFacts } from '../../../trial/run-facts.js';
@@ -23,7 +23,7 @@ export function legView(leg: ScorableLeg): LegView {
   if (typeof leg === 'string') return legViewOfText(leg, parseLegForScoring);
   const tree = fromNativeJson(leg);
   if (!isPyDict(tree)) throw new Error('a leg must be a JSON object');
-  return buildLegView(tree);
+  return buildLegView(scoredLegOfTree(tree));
 }
 
 /**

@@ -34,6 +34,8 @@ export interface ScriptedModelServerOptions {
   requireKey?: string;
   /** Model name reported when a request names none. */
   defaultModel?: string;
+  /** How a request's turn is found: `conversation` (default) counts the assistant turns it carries; `sequence` numbers the model requests served. */
+  turns?: 'conversation' | 'sequence';
 }
 
 export interface ScriptedModelServer {
@@ -91,6 +93,9 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
   const requests: RecordedRequest[] = [];
   const served: ServedUsage = { turns: 0, inputTokens: 0, outputTokens: 0, cachedTokens: 0 };
 
+  // A stateless client (one prompt per call, as the llm agent) has no assistant turns to count: number its calls.
+  const turnOf = (inConversation: number): number => (options.turns === 'sequence' ? served.turns : inConversation);
+
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -121,16 +126,16 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
     const stream = json.stream === true;
     let reply: PlannedReply;
     if (protocol === 'anthropic') {
-      reply = planReply(options.script, anthropicTurnIndex(json), anthropicShellTool(json));
+      reply = planReply(options.script, turnOf(anthropicTurnIndex(json)), anthropicShellTool(json));
       if (stream) writeSse(res, anthropicEvents(reply, model));
       else writeJson(res, 200, anthropicJson(reply, model));
     } else if (protocol === 'responses') {
-      reply = planReply(options.script, responsesTurnIndex(json), responsesShellTool(json));
+      reply = planReply(options.script, turnOf(responsesTurnIndex(json)), responsesShellTool(json));
       if (stream) writeSse(res, responsesEvents(reply, model));
       else writeJson(res, 200, responsesJson(reply, model));
     } else {
       const shell = chatShellTool(json);
-      reply = planReply(options.script, chatTurnIndex(json), shell);
+      reply = planReply(options.script, turnOf(chatTurnIndex(json)), shell);
       const includeUsage = (json.stream_options as Json | undefined)?.include_usage === true;
       if (stream) writeSse(res, chatEvents(reply, shell, model, includeUsage));
       else writeJson(res, 200, chatJson(reply, shell, model));

@@ -44,7 +44,7 @@ describe('job configs', () => {
     const named = parseJobConfig('job.yaml', 'tasks:\n  family: aar\n  path: legs\nagents:\n  - name: oracle\n');
     expect(familyNameOf(named)).toBe('aar');
     expect(problemsOf('tasks:\n  family: chess\n  path: legs\nagents:\n  - name: oracle\n')).toEqual([
-      "job.yaml:2:11: tasks.family: unknown task family 'chess'; known: aar",
+      "job.yaml:2:11: tasks.family: unknown task family 'chess'; known: aar, wikirace",
     ]);
     expect(problemsOf('tasks:\n  family: aar\n  path: legs\n  levels: [trivial]\n  splits: [easy]\nagents:\n  - name: oracle\n')).toEqual([
       expect.stringMatching(/^job\.yaml:4:\d+: tasks\.levels\[0\]: /),

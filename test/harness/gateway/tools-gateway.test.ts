@@ -94,7 +94,9 @@ describe('the in-container tools command, as a real process against the gateway'
   test('lists the tools and explains one, without a gateway', async () => {
     const list = await run(['--list'], {});
     expect(list.status).toBe(0);
-    expect(list.stdout.trim().split('\n')).toHaveLength(19);
+    expect(list.stdout.trim().split('\n')).toHaveLength(21);
+    const game = await run(['--list'], { AAR_TOOLS: 'wikirace_state,wikirace_move' });
+    expect(game.stdout).toBe('wikirace_state\nwikirace_move\n');
     const help = await run(['serper_search', '--help'], {});
     expect(help.stdout).toContain("tools web_search '{\"query\":\"tallest mountain in Europe\"}'");
     expect(help.stdout).toContain('serper_search is another name for web_search');

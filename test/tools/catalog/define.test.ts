@@ -17,16 +17,17 @@ describe('one definition per tool', () => {
   test('the documented arguments are read off the schema: name, type, required, description', () => {
     const tool = defineTool({
       ...spec,
-      args: z.preprocess(
-        (v) => v,
-        z.object({
-          query: z.string().describe('search terms'),
-          limit: z.coerce.number().int().optional().describe('how many'),
-          exact: z.boolean().optional().describe('exact match'),
-          near: z.array(z.string()).meta({ typeLabel: 'list of places' }).describe('where'),
-          secret: z.string().optional().meta({ undocumented: true, description: 'not for agents' }),
-        }),
-      ),
+      args: () =>
+        z.preprocess(
+          (v) => v,
+          z.object({
+            query: z.string().describe('search terms'),
+            limit: z.coerce.number().int().optional().describe('how many'),
+            exact: z.boolean().optional().describe('exact match'),
+            near: z.array(z.string()).meta({ typeLabel: 'list of places' }).describe('where'),
+            secret: z.string().optional().meta({ undocumented: true, description: 'not for agents' }),
+          }),
+        ),
     });
     expect(tool.params).toEqual([
       { name: 'query', type: 'string', required: true, doc: 'search terms' },
@@ -37,7 +38,7 @@ describe('one definition per tool', () => {
   });
 
   test('an argument without a description is refused', () => {
-    expect(() => defineTool({ ...spec, args: z.object({ query: z.string() }) }).params).toThrow('demo.query: give the argument a description');
+    expect(() => defineTool({ ...spec, args: () => z.object({ query: z.string() }) }).params).toThrow('demo.query: give the argument a description');
   });
 
   test('the help of a tool is its definition without the schema', () => {

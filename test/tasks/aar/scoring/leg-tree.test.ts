@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { findLegFiles } from '../../../../tasks/aar/load.js';
 import { buildLegView } from '../../../../tasks/aar/scoring/leg-view.js';
-import { legReadPath, parseLegForScoring } from '../../../../tasks/aar/scoring/leg-tree.js';
+import { legReadPath, parseLegForScoring, scoredLegOfTree } from '../../../../tasks/aar/scoring/leg-tree.js';
 import { parsePyJson } from '../../../../python/index.js';
 import type { PyDict } from '../../../../python/dict.js';
 import { scoreTrial } from '../../../../tasks/aar/scoring/score.js';
@@ -13,9 +13,8 @@ const leg = (stops: unknown[], passcode = '3') =>
 describe('reading a leg for scoring', () => {
   test('an integral float in a golden argument keeps its Python type', () => {
     const text = leg([]).replace('"stops": []', '"stops": [{"stop_type": "tool", "extracted_value": 1, "bridge": {"tool_chain": [{"tool_name": "t", "arguments": {"year": 2000.0}}]}}]');
-    const tree = parseLegForScoring(text) as Map<string, unknown>;
     expect(legReadPath(text)).toBe('exact');
-    const view = buildLegView(tree as PyDict);
+    const view = buildLegView(parseLegForScoring(text));
     expect(view.goldenSteps[0].args[0].text).toBe('2000.0');
     // 2000.0 is not a substring of "2000-12-27": the float form matters
     const log = JSON.stringify({ tool: 't', args: { year: '2000-12-27' } });
@@ -46,10 +45,9 @@ describeWithData('the released legs', () => {
     let fast = 0;
     for (const file of files) {
       const text = readFileSync(file, 'utf8');
-      const tree = parseLegForScoring(text);
       if (legReadPath(text) === 'native') fast++;
-      const a = buildLegView(tree);
-      const b = buildLegView(parsePyJson(text) as PyDict);
+      const a = buildLegView(parseLegForScoring(text));
+      const b = buildLegView(scoredLegOfTree(parsePyJson(text) as PyDict));
       expect(a).toEqual(b);
     }
     expect(fast).toBe(files.length);

@@ -406,11 +406,13 @@ describe('step limit and timeout', () => {
     expect(scoreTrial(leg, null, '').timed_out).toBeNull();
   });
 
-  test('the diagnosis does not depend on the run: a timed-out or step-limited trial is diagnosed from pvr and rcr', () => {
+  test('a wrong trial that timed out or ran out of steps is diagnosed by how it ended, not from pvr and rcr (issue 10)', () => {
     const leg = makeLeg([pageStop(wikiPages(1)[0]), toolStop(step('countries_population', { country: 'C000' }))]);
     const log = toolLog(fetchPage(wikiPages(1)[0]));
-    expect(scoreTrial(leg, null, log, { steps: 99, timedOut: true }).diagnosis).toBe('tool_use');
-    expect(scoreTrial(leg, null, '', { steps: 99, timedOut: true }).diagnosis).toBe('navigation');
+    expect(scoreTrial(leg, null, log, { steps: 99, timedOut: true }).diagnosis).toBe('timeout');
+    expect(scoreTrial(leg, null, '', { steps: 99, timedOut: true }).diagnosis).toBe('timeout');
+    expect(scoreTrial(leg, null, log, { steps: 99, timedOut: false }).diagnosis).toBe('step_limit');
+    expect(scoreTrial(leg, null, log, { steps: 5, timedOut: false }).diagnosis).toBe('tool_use');
   });
 });
 

@@ -1,0 +1,34 @@
+/**
+ * bench:compare: `aar compare --paper` on two 1,400-trial jobs (one trial per real leg each, synthetic
+ * agents with tokens, cost and timeouts), timed as a whole process. Goal: under 5 s.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { packagePath } from '../paths.js';
+import { benchLegs, writeSyntheticJob } from './synthetic-trials.js';
+
+const cli = packagePath('dist', 'harness', 'cli', 'main.js');
+const legs = await benchLegs();
+const root = mkdtempSync(path.join(os.tmpdir(), 'aar-bench-compare-'));
+const job = { name: 'bench', timeout_s: 600, budget: { steps: 'auto' }, tools: { mode: 'live', output_limit: 8000 } };
+try {
+  const a = path.join(root, 'job-a');
+  const b = path.join(root, 'job-b');
+  writeSyntheticJob(a, legs, 1, { withScores: true, agent: 'agent-a', job, spend: 1 });
+  writeSyntheticJob(b, legs, 2, { withScores: true, agent: 'agent-b', job, spend: 3 });
+  const args = [cli, 'compare', a, b, '--paper', '--format', 'json', '--out', path.join(root, 'compare.json')];
+  const timeCompare = (): number => {
+    const t = process.hrtime.bigint();
+    execFileSync(process.execPath, args, { encoding: 'utf8' });
+    return Number(process.hrtime.bigint() - t) / 1e6;
+  };
+  const times = Array.from({ length: 3 }, timeCompare).sort((x, y) => x - y);
+  const median = times[1];
+  const goal = 5000;
+  console.log(`aar compare --paper, 2 x ${legs.length} trials, whole process, median of 3: ${median.toFixed(0)} ms (runs: ${times.map((t) => t.toFixed(0)).join(', ')} ms)`);
+  console.log(`goal: under ${goal} ms -> ${median <= goal ? 'met' : 'NOT met'} (load average ${os.loadavg()[0].toFixed(1)} on ${os.availableParallelism()} cores)`);
+} finally {
+  rmSync(root, { recursive: true, force: true });
+}

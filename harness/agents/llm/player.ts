@@ -1,0 +1,70 @@
+/**
+ * The `llm` agent's program, run inside the trial container (bundled into one file): plays a WikiRace game
+ * by the paper's protocol. Each step reads the state through the `tools` command, makes one model call
+ * through the model gateway with the step prompt, parses the chosen link and moves; a reply naming no
+ * available link is asked again, at most LLM_RETRIES times per step, then the game is given up.
+ *
+ *   node llm-player.cjs      (env: LLM_API anthropic|openai, LLM_MODEL, LLM_RETRIES, AAR_GATEWAY_*, AAR_TRIAL_TOKEN)
+ */
+import { gatewayFromEnv, postJson } from '../../../tools/cli/gateway-client.js';
+import { readStateText } from '../../../tasks/wikirace/game/state-text.js';
+import { toolsSession } from '../../../tools/cli/batch-session.js';
+import { parseChoice, retryNote, stepPrompt } from './prompt.js';
+
+const API = process.env.LLM_API === 'openai' ? 'openai' : 'anthropic';
+const MODEL = process.env.LLM_MODEL ?? 'claude-sonnet-4-6';
+const RETRIES = Number(process.env.LLM_RETRIES ?? 2);
+const BUDGET = Number(process.env.LLM_STEP_BUDGET ?? 30);
+const MODEL_TIMEOUT_MS = 300_000;
+
+type Json = Record<string, unknown>;
+
+/** One model call, no conversation: the prompt alone. Returns the reply's text. */
+async function ask(prompt: string): Promise<string> {
+  const gateway = gatewayFromEnv();
+  if (API === 'anthropic') {
+    const reply = (await postJson(gateway, '/anthropic/v1/messages', { model: MODEL, max_tokens: 2048, messages: [{ role: 'user', content: prompt }] }, MODEL_TIMEOUT_MS)) as unknown as Json;
+    const blocks = Array.isArray(reply.content) ? (reply.content as Json[]) : [];
+    return blocks.filter((b) => b.type === 'text').map((b) => String(b.text)).join('\n');
+  }
+  const reply = (await postJson(gateway, '/openai/v1/chat/completions', { model: MODEL, messages: [{ role: 'user', content: prompt }] }, MODEL_TIMEOUT_MS)) as unknown as Json;
+  const choice = (reply.choices as Json[] | undefined)?.[0]?.message as Json | undefined;
+  return typeof choice?.content === 'string' ? choice.content : '';
+}
+
+async function main(): Promise<void> {
+  const tools = toolsSession();
+  let calls = 0;
+  let state = await tools.call('wikirace_state');
+  let step = 1;
+  try {
+    for (;;) {
+      const shown = readStateText(state.text);
+      if (!state.ok || shown.over || !shown.links.length) break;
+      const prompt = stepPrompt(shown, step, BUDGET);
+      let choice: string | undefined;
+      let reply = '';
+      for (let attempt = 0; attempt <= RETRIES && choice === undefined; attempt++) {
+        calls++;
+        reply = await ask(attempt ? prompt + retryNote(reply) : prompt);
+        choice = parseChoice(reply, shown.links);
+      }
+      if (choice === undefined) {
+        console.log(`llm: step ${step}: no available link in ${RETRIES + 1} replies; giving up`);
+        break;
+      }
+      console.log(`llm: step ${step}: ${shown.current} -> ${choice}`);
+      state = await tools.call('wikirace_move', { page: choice });
+      step++;
+    }
+  } finally {
+    tools.close();
+  }
+  console.log(state.text.split('\n').find((l) => l.startsWith('The game is over')) ?? 'llm: the game is not over');
+  console.log(`llm: ${calls} model calls`);
+}
+
+main().catch((error: Error) => {
+  console.error(`llm: ${error.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,47 @@
+import type { ShownState } from '../../../tasks/wikirace/game/state-text.js';
+
+/**
+ * The paper's per-step prompt (section 3, figure 4): the current page, the target, the pages visited so
+ * far and the links available, one call per step with no memory but this history. The answer is asked for
+ * in \boxed{} (as the paper's probe prompt, appendix C) so that it can be parsed from any reply.
+ */
+export function stepPrompt(state: ShownState, step: number, budget: number): string {
+  return [
+    'You are playing WikiRace: starting from one Wikipedia page, reach the target page by following links, one link per step.',
+    '',
+    `Target page: ${state.target}`,
+    `Current page: ${state.current}`,
+    `Step: ${step} of ${budget}`,
+    `Pages visited so far: ${state.visited.join(' -> ')}`,
+    '',
+    'Links on the current page:',
+    ...state.links.map((title, i) => `${i + 1}. ${title}`),
+    '',
+    'Choose the link most likely to lead to the target in few steps, and avoid pages you have already visited.',
+    'Think briefly if you need to, then give the exact title of one link above inside \\boxed{}, for example \\boxed{' + (state.links[0] ?? 'Title') + '}.',
+  ].join('\n');
+}
+
+/** What is said again when a reply named no available link. */
+export const retryNote = (reply: string): string =>
+  `\n\nYour previous answer did not name one of the links above (it ended: "${reply.slice(-200)}"). Answer with the exact title of one listed link inside \\boxed{}.`;
+
+const normal = (s: string): string => s.replace(/_/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
+
+/**
+ * The link a reply chooses: the last \boxed{...} (its title, or its number in the list), else a listed title
+ * on the reply's last non-empty line; undefined when the reply names none.
+ */
+export function parseChoice(reply: string, links: readonly string[]): string | undefined {
+  const byName = (candidate: string): string | undefined => {
+    const c = normal(candidate.replace(/^\\text\{(.*)\}$/, '$1').replace(/^["'*]+|["'*.]+$/g, ''));
+    const exact = links.find((l) => normal(l) === c);
+    if (exact) return exact;
+    const n = /^\d+$/.test(c) ? Number(c) : NaN;
+    return n >= 1 && n <= links.length ? links[n - 1] : undefined;
+  };
+  const boxed = [...reply.matchAll(/\\boxed\{((?:[^{}]|\{[^{}]*\})*)\}/g)].map((m) => m[1]!);
+  if (boxed.length) return byName(boxed.at(-1)!);
+  const last = reply.trim().split('\n').filter((l) => l.trim()).at(-1);
+  return last === undefined ? undefined : byName(last);
+}

@@ -1,0 +1,82 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import PQueue from 'p-queue';
+import { z } from 'zod';
+import type { LinkGraph } from '../../tasks/wikirace/graph/graph.js';
+import { parseProbeAnswer, probePrompt, scoreProbe, type ProbePair, type ProbeScore } from '../../tasks/wikirace/graph/probe.js';
+import { ResponseStore } from '../../tools/store/store.js';
+import { ToolService } from '../../tools/service.js';
+import { createModelHandler, type ModelHandlerOptions } from '../gateway/models/index.js';
+import { GatewayServer } from '../gateway/server.js';
+
+export type ProbeApi = 'anthropic' | 'openai';
+
+export interface ProbeRunOptions {
+  graph: LinkGraph;
+  pairs: readonly ProbePair[];
+  model: string;
+  api: ProbeApi;
+  /** Upstream settings of the model gateway (base URLs, attempts, timeout, prices). */
+  gateway: ModelHandlerOptions;
+  /** Where probe.jsonl, model_log.jsonl and summary.json go. */
+  out: string;
+  concurrency?: number;
+  maxTokens?: number;
+}
+
+const AnthropicReply = z.object({ content: z.array(z.object({ type: z.string(), text: z.string().optional() })) });
+const ChatReply = z.object({ choices: z.array(z.object({ message: z.object({ content: z.string().nullable().optional() }) })).min(1) });
+
+/** Asks one question through the gateway in the chosen API; returns the reply's text. */
+async function ask(url: string, token: string, api: ProbeApi, model: string, prompt: string, maxTokens: number): Promise<string> {
+  const anthropic = api === 'anthropic';
+  const response = await fetch(anthropic ? `${url}/anthropic/v1/messages` : `${url}/openai/v1/chat/completions`, {
+    method: 'POST',
+    headers: anthropic
+      ? { 'content-type': 'application/json', 'x-api-key': token, 'anthropic-version': '2023-06-01' }
+      : { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ model, max_tokens: maxTokens, messages: [{ role: 'user', content: prompt }] }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`model ${model}: HTTP ${response.status}: ${text.slice(0, 200)}`);
+  const body: unknown = JSON.parse(text);
+  if (anthropic) return AnthropicReply.parse(body).content.map((c) => c.text ?? '').join('');
+  return ChatReply.parse(body).choices[0]!.message.content ?? '';
+}
+
+/**
+ * Runs the probe: one fresh single-question conversation per pair, sent through the harness's model
+ * gateway (which holds the key, retries, and logs every request with its tokens and cost to
+ * model_log.jsonl), then precision, recall and F1 with "connected" as the positive class.
+ */
+export async function runProbe(options: ProbeRunOptions): Promise<ProbeScore & { turns: number; inputTokens: number; outputTokens: number; costUsd: number }> {
+  await mkdir(options.out, { recursive: true });
+  const gateway = new GatewayServer({
+    tools: new ToolService({ mode: 'replay', store: new ResponseStore(path.join(options.out, '.no-tools')), offered: [] }),
+    models: createModelHandler(options.gateway),
+  });
+  const url = await gateway.listenTcp();
+  const trial = gateway.trials.register({ trialId: 'wikirace-probe', toolLogPath: path.join(options.out, 'tool_log.jsonl'), modelLogPath: path.join(options.out, 'model_log.jsonl') });
+  try {
+    const queue = new PQueue({ concurrency: options.concurrency ?? 4 });
+    const { graph } = options;
+    const answers = await Promise.all(
+      options.pairs.map((pair) =>
+        queue.add(async () => {
+          const reply = await ask(url, trial.token, options.api, options.model, probePrompt(graph.titles[pair.source]!, graph.titles[pair.target]!), options.maxTokens ?? 1024);
+          return { pair, reply, answer: parseProbeAnswer(reply) };
+        }),
+      ),
+    );
+    const lines = answers.map(({ pair, reply, answer }) =>
+      JSON.stringify({ source: graph.titles[pair.source], target: graph.titles[pair.target], kind: pair.kind, connected: pair.connected, answer: answer ?? null, reply: reply.slice(-400) }),
+    );
+    await writeFile(path.join(options.out, 'probe.jsonl'), lines.join('\n') + '\n');
+    const { usage } = trial;
+    const summary = { model: options.model, api: options.api, ...scoreProbe(answers), turns: usage.turns, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, costUsd: usage.costUsd };
+    await writeFile(path.join(options.out, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
+    return summary;
+  } finally {
+    await gateway.close();
+  }
+}

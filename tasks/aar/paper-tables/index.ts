@@ -1,0 +1,12 @@
+import type { DataTable } from '../../table.js';
+import { figure6, shortcutsTable, table11, table3, table7, table8, table9, type TrialsByConfig } from './tables.js';
+import { LegFactsCache } from './trials.js';
+
+export type { PaperTrial } from './trials.js';
+export type { TrialsByConfig } from './tables.js';
+
+/** The AAR paper's views of scored trials (sections 6 and the appendix tables), in the paper's order. */
+export function aarPaperTables(configs: TrialsByConfig): DataTable[] {
+  const legs = new LegFactsCache();
+  return [table11(configs), table3(configs), table7(configs, legs), table8(configs), table9(configs), shortcutsTable(configs), figure6(configs)];
+}

@@ -1,0 +1,152 @@
+import type { Cell, DataTable } from '../../table.js';
+import { LEVELS } from '../schema.js';
+import { byVariant, faOf, groupBy, meanDefined, pvrOf, rcrOf, type LegFactsCache, type PaperTrial } from './trials.js';
+
+/** The trials of each configuration, in configuration order. */
+export type TrialsByConfig = readonly [string, readonly PaperTrial[]][];
+
+const share = (part: number, whole: number): number | null => (whole ? part / whole : null);
+
+const levelsOf = (trials: readonly PaperTrial[]): string[] => {
+  const seen = new Set(trials.map((t) => t.record.leg.level));
+  return [...LEVELS.filter((l) => seen.has(l)), ...[...seen].filter((l) => !(LEVELS as readonly string[]).includes(l)).sort()];
+};
+
+/** Table 11: configuration x variant, FA, PVR and RCR per level and overall. */
+export function table11(configs: TrialsByConfig): DataTable {
+  const levels = levelsOf(configs.flatMap(([, ts]) => ts));
+  const rows: Record<string, Cell>[] = [];
+  for (const [config, trials] of configs) {
+    for (const [variant, inVariant] of byVariant(trials)) {
+      const perLevel = groupBy(inVariant, (t) => t.record.leg.level);
+      for (const [metric, of] of [['FA', faOf], ['PVR', pvrOf], ['RCR', rcrOf]] as const) {
+        const row: Record<string, Cell> = { config, variant, metric };
+        for (const l of levels) row[l] = perLevel.has(l) ? of(perLevel.get(l)!) : null;
+        row.overall = of(inVariant);
+        row.n = inVariant.length;
+        rows.push(row);
+      }
+    }
+  }
+  return { id: 'table11', title: 'Table 11: FA, PVR and RCR per level and overall', columns: ['config', 'variant', 'metric', ...levels, 'overall', 'n'], rows, percent: [...levels, 'overall'], notes: [] };
+}
+
+/** Why trials failed, as shares of all scored trials (paper: % of trials); a run that ended early is reported as such. */
+const DIAGNOSES = ['navigation', 'tool_use', 'computation', 'timeout', 'step_limit', 'agent_error'] as const;
+
+/** Table 3: error decomposition by level and variant. */
+export function table3(configs: TrialsByConfig): DataTable {
+  const rows: Record<string, Cell>[] = [];
+  for (const [config, trials] of configs) {
+    for (const [variant, inVariant] of byVariant(trials)) {
+      const groups: [string, PaperTrial[]][] = [...levelsOf(inVariant).map((l): [string, PaperTrial[]] => [l, inVariant.filter((t) => t.record.leg.level === l)]), ['all', inVariant]];
+      for (const [level, ts] of groups) {
+        const row: Record<string, Cell> = { config, variant, level, n: ts.length, correct: share(ts.filter((t) => t.score.fa === 1).length, ts.length) };
+        for (const d of DIAGNOSES) row[d] = share(ts.filter((t) => t.score.diagnosis === d).length, ts.length);
+        rows.push(row);
+      }
+    }
+  }
+  return {
+    id: 'table3', title: 'Table 3: error decomposition (% of trials) by level and variant',
+    columns: ['config', 'variant', 'level', 'n', 'correct', ...DIAGNOSES], rows, percent: ['correct', ...DIAGNOSES],
+    notes: ['navigation: PVR < 0.5; tool_use: PVR >= 0.5, RCR < 0.5; computation: both >= 0.5. A wrong trial that timed out, used its whole step budget without an answer, or whose agent crashed is counted under timeout, step_limit or agent_error instead.'],
+  };
+}
+
+/** Table 7: FA per roadblock template (a tool stop's tool-chain tool names in order); N = legs containing it. */
+export function table7(configs: TrialsByConfig, legs: LegFactsCache): DataTable {
+  const rows: Record<string, Cell>[] = [];
+  for (const [config, trials] of configs) {
+    for (const [variant, inVariant] of byVariant(trials)) {
+      const byTemplate = new Map<string, PaperTrial[]>();
+      for (const t of inVariant) {
+        for (const template of new Set(legs.of(t).templates)) {
+          const list = byTemplate.get(template);
+          if (list) list.push(t);
+          else byTemplate.set(template, [t]);
+        }
+      }
+      for (const [template, ts] of [...byTemplate].sort(([a], [b]) => a.localeCompare(b))) {
+        rows.push({ config, variant, template, legs: ts.length, fa: faOf(ts), rcr: rcrOf(ts) });
+      }
+    }
+  }
+  return { id: 'table7', title: 'Table 7: FA per roadblock template', columns: ['config', 'variant', 'template', 'legs', 'fa', 'rcr'], rows, percent: ['fa', 'rcr'], notes: ['rcr: mean RCR of the legs containing the template (over all their tool stops).'] };
+}
+
+/** Leg-length bins of Table 8 (stops, inclusive). */
+export const LENGTH_BINS: readonly [number, number][] = [[1, 8], [9, 14], [15, 20], [21, 26], [27, 40], [41, Infinity]];
+const binName = ([lo, hi]: [number, number]): string => (hi === Infinity ? `${lo}+` : `${lo}-${hi}`);
+
+/** Table 8: FA, PVR and RCR by leg length in stops. */
+export function table8(configs: TrialsByConfig): DataTable {
+  const rows: Record<string, Cell>[] = [];
+  for (const [config, trials] of configs) {
+    for (const [variant, inVariant] of byVariant(trials)) {
+      for (const bin of LENGTH_BINS) {
+        const ts = inVariant.filter((t) => t.score.stops_total >= bin[0] && t.score.stops_total <= bin[1]);
+        if (ts.length) rows.push({ config, variant, stops: binName(bin), n: ts.length, fa: faOf(ts), pvr: pvrOf(ts), rcr: rcrOf(ts) });
+      }
+    }
+  }
+  return { id: 'table8', title: 'Table 8: FA, PVR and RCR by leg length (stops)', columns: ['config', 'variant', 'stops', 'n', 'fa', 'pvr', 'rcr'], rows, percent: ['fa', 'pvr', 'rcr'], notes: [] };
+}
+
+/** Table 9: recovery, FA given PVR >= 0.8, and given PVR and RCR >= 0.8. */
+export function table9(configs: TrialsByConfig): DataTable {
+  const rows: Record<string, Cell>[] = [];
+  for (const [config, trials] of configs) {
+    for (const [variant, ts] of byVariant(trials)) {
+      const highPvr = ts.filter((t) => t.score.pvr !== null && t.score.pvr >= 0.8);
+      const both = highPvr.filter((t) => t.score.rcr !== null && t.score.rcr >= 0.8);
+      rows.push({ config, variant, n: ts.length, n_pvr_high: highPvr.length, fa_given_pvr_high: faOf(highPvr), n_both_high: both.length, fa_given_both_high: faOf(both) });
+    }
+  }
+  return {
+    id: 'table9', title: 'Table 9: recovery rates, FA given PVR >= 0.8 and given PVR and RCR >= 0.8',
+    columns: ['config', 'variant', 'n', 'n_pvr_high', 'fa_given_pvr_high', 'n_both_high', 'fa_given_both_high'], rows, percent: ['fa_given_pvr_high', 'fa_given_both_high'], notes: [],
+  };
+}
+
+/** Shortcuts (correct with PVR < 0.3) and near-misses (wrong with intermediate rate >= 0.8). */
+export function shortcutsTable(configs: TrialsByConfig): DataTable {
+  const rows: Record<string, Cell>[] = [];
+  for (const [config, trials] of configs) {
+    for (const [variant, ts] of byVariant(trials)) {
+      const correct = ts.filter((t) => t.score.fa === 1);
+      const shortcuts = ts.filter((t) => t.score.shortcut);
+      const nearMisses = ts.filter((t) => t.score.near_miss);
+      rows.push({
+        config, variant, n: ts.length, fa: faOf(ts),
+        shortcuts: shortcuts.length, shortcut_share: share(shortcuts.length, ts.length), shortcut_share_of_correct: share(shortcuts.length, correct.length),
+        shortcut_rcr: rcrOf(shortcuts), shortcut_intermediate: meanDefined(shortcuts.map((t) => t.score.intermediate_rate)),
+        fa_without_shortcuts: share(correct.length - shortcuts.length, ts.length),
+        near_misses: nearMisses.length, near_miss_share: share(nearMisses.length, ts.length),
+      });
+    }
+  }
+  return {
+    id: 'shortcuts', title: 'Shortcuts (correct, PVR < 0.3) and near-misses (wrong, intermediate rate >= 0.8)',
+    columns: ['config', 'variant', 'n', 'fa', 'shortcuts', 'shortcut_share', 'shortcut_share_of_correct', 'shortcut_rcr', 'shortcut_intermediate', 'fa_without_shortcuts', 'near_misses', 'near_miss_share'],
+    rows, percent: ['fa', 'shortcut_share', 'shortcut_share_of_correct', 'shortcut_rcr', 'shortcut_intermediate', 'fa_without_shortcuts', 'near_miss_share'], notes: [],
+  };
+}
+
+/** Figure 6: the change from AAR-Linear to AAR-DAG per configuration (DAG minus Linear). */
+export function figure6(configs: TrialsByConfig, variants: { linear: string; dag: string } = { linear: 'aar-linear', dag: 'aar-dag' }): DataTable {
+  const rows: Record<string, Cell>[] = [];
+  for (const [config, trials] of configs) {
+    const lin = trials.filter((t) => t.record.leg.variant === variants.linear);
+    const dag = trials.filter((t) => t.record.leg.variant === variants.dag);
+    for (const [metric, of] of [['FA', faOf], ['PVR', pvrOf], ['RCR', rcrOf]] as const) {
+      const a = of(lin);
+      const b = of(dag);
+      rows.push({ config, metric, linear: a, dag: b, change: a === null || b === null ? null : b - a, n_linear: lin.length, n_dag: dag.length });
+    }
+  }
+  return {
+    id: 'figure6', title: `Figure 6: ${variants.linear} -> ${variants.dag} change per configuration`,
+    columns: ['config', 'metric', 'linear', 'dag', 'change', 'n_linear', 'n_dag'], rows, percent: ['linear', 'dag', 'change'], notes: [],
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * The one shape of every analysis table (comparisons, the paper's views): rows of raw values under named
+ * columns, so the Markdown, CSV and JSON outputs and the HTML report draw any table the same way.
+ */
+export type Cell = string | number | null;
+
+export interface DataTable {
+  id: string;
+  title: string;
+  /** Keys of each row, in display order. */
+  columns: string[];
+  /** Numbers are raw (0.372, not "37.2%"); null is "not defined". */
+  rows: Record<string, Cell>[];
+  notes: string[];
+  /** Columns holding shares in [0, 1] (FA, PVR, RCR, rates, their differences): Markdown shows them as %. */
+  percent: string[];
+}
+
+function markdownCell(percent: boolean, value: Cell): string {
+  if (value === null) return '-';
+  if (typeof value === 'string') return value.replace(/\|/g, '\\|');
+  if (percent) return (100 * value).toFixed(1);
+  if (Number.isInteger(value)) return String(value);
+  if (value !== 0 && Math.abs(value) < 0.001) return value.toExponential(1);
+  return Math.abs(value) >= 100 ? value.toFixed(0) : value.toFixed(Math.abs(value) < 1 ? 3 : 1);
+}
+
+/** A Markdown table with a heading and its notes; the percent columns as percentages (header marked %). */
+export function tableToMarkdown(t: DataTable): string {
+  const lines = [`### ${t.title}`, ''];
+  for (const note of t.notes) lines.push(`> ${note}`, '');
+  if (!t.rows.length) return [...lines, '(no rows)', ''].join('\n');
+  const percent = new Set(t.percent);
+  lines.push(`| ${t.columns.map((c) => (percent.has(c) ? `${c} %` : c)).join(' | ')} |`, `|${t.columns.map(() => '---').join('|')}|`);
+  for (const row of t.rows) lines.push(`| ${t.columns.map((c) => markdownCell(percent.has(c), row[c] ?? null)).join(' | ')} |`);
+  return lines.join('\n') + '\n';
+}
+
+const csvCell = (v: Cell): string => {
+  if (v === null) return '';
+  const s = String(v);
+  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+/** RFC 4180 CSV of the rows, raw values; notes are not part of it. */
+export function tableToCsv(t: DataTable): string {
+  return [t.columns.join(','), ...t.rows.map((r) => t.columns.map((c) => csvCell(r[c] ?? null)).join(','))].join('\n') + '\n';
+}

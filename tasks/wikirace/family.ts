@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { packagePath } from '../../paths.js';
+import { GAME_TOOLS } from '../../tools/catalog/index.js';
+import { readTrialText, TRIAL_FILES } from '../../trial/folder.js';
+import type { TaskFamily } from '../family.js';
+import { filterPairs, PairFilterSchema } from './filter.js';
+import { WikiraceGame } from './game/game.js';
+import { renderWikiraceInstruction } from './instruction.js';
+import { loadPairs, type LoadedPair } from './load.js';
+import { oraclePlan } from './oracle-plan.js';
+import { WIKIRACE_STEP_BUDGET } from './schema.js';
+import { WIKIRACE_REPORT, type WikiraceFigures } from './scoring/report.js';
+import { gameScoreJson, scoreGame, type GameScore } from './scoring/score.js';
+
+/** The oracle and random players (./player.ts), bundled by the build (they run inside the container). */
+const PLAYER_BUNDLE = packagePath('dist', 'agents', 'wikirace-player.cjs');
+const player = (): { path: string; content: Buffer } => ({ path: '/opt/aar/wikirace-player.cjs', content: readFileSync(PLAYER_BUNDLE) });
+
+/** The task set a pair belongs to: the folder above its split folder (`examples-wikirace/easy/001.json`), else its graph folder's name. */
+function taskSetOf(t: LoadedPair): string {
+  const splitDir = path.dirname(path.resolve(t.file));
+  return path.basename(splitDir) === t.pair.split ? path.basename(path.dirname(splitDir)) : path.basename(t.world.dir);
+}
+
+/** LLM-WikiRace: reach a target page by following links, one per step, on a fixed link graph. */
+export const wikiraceFamily: TaskFamily<LoadedPair, GameScore, WikiraceFigures> = {
+  name: 'wikirace',
+  load: (paths) => loadPairs(paths),
+  filterSchema: PairFilterSchema,
+  filter: (pairs, filter) => filterPairs(pairs, filter),
+  describe: (t) => ({ id: t.id, variant: taskSetOf(t), level: t.pair.split, file: t.file }),
+  stepBudget: () => WIKIRACE_STEP_BUDGET,
+  renderInstruction: (t, options) => renderWikiraceInstruction(t, options),
+  tools: GAME_TOOLS.map((t) => t.name),
+  toolSession: (t, trial) =>
+    new WikiraceGame({
+      graph: t.world.graph,
+      distances: t.world.distances,
+      source: t.pair.source,
+      target: t.pair.target,
+      stepBudget: trial.stepBudget,
+      seed: trial.seed,
+      trajectoryPath: path.join(trial.dir, TRIAL_FILES.trajectory),
+    }),
+  /** Walks a shortest path through the game tools, whichever of its links each step offers. */
+  oracle: (t) => ({
+    files: [player(), { path: '/opt/aar/oracle-plan.json', content: JSON.stringify(oraclePlan(t.world, t.pair)) }],
+    command: ['node', '/opt/aar/wikirace-player.cjs', 'oracle', '/opt/aar/oracle-plan.json'],
+  }),
+  /** A uniform choice among the offered links at every step, drawn from the trial's seed. */
+  randomBaseline: (_t, seed) => ({ files: [player()], command: ['node', '/opt/aar/wikirace-player.cjs', 'random', String(seed)] }),
+  score({ dir, record, run }) {
+    const task = readTrialText(dir, TRIAL_FILES.leg);
+    if (task === null) throw new Error(`${path.join(dir, TRIAL_FILES.leg)}: missing`);
+    return scoreGame(task, readTrialText(dir, TRIAL_FILES.trajectory), record.step_budget ?? WIKIRACE_STEP_BUDGET, run);
+  },
+  scoreToJson: gameScoreJson,
+  progress: {
+    label: 'success',
+    success: (s) => s.success,
+    verdict: (s) => (s.success ? `reached in ${s.steps} (optimal ${s.optimal_length})` : `not reached after ${s.steps} steps${s.problem ? ` (${s.problem})` : ''}`),
+  },
+  report: WIKIRACE_REPORT,
+};

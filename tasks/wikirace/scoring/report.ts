@@ -1,0 +1,78 @@
+import type { FamilyReport, ReportSlice } from '../../family.js';
+import { meanOf, proportion, type Estimate } from '../../stats.js';
+import { SPLITS } from '../schema.js';
+import type { GameScore } from './score.js';
+
+/** The figures of one report row: the paper's Table 1 (success, suboptimal steps, loops) and appendix D (tokens, cost). */
+export interface WikiraceFigures {
+  success: Estimate;
+  /** Mean steps beyond the optimal over successful games; null (N/A) when none succeeded. */
+  suboptimal_steps: number | null;
+  steps: number | null;
+  /** Share of games that visited some page twice. */
+  loop_rate: number | null;
+  /** Share of looping games that still reached the target; null when none looped. */
+  recovery_rate: number | null;
+  /** Mean over games of the most visits of one page. */
+  max_visits: number | null;
+  tokens_per_step: number | null;
+  cost_per_step: number | null;
+  tokens_per_game: number | null;
+  cost_per_game: number | null;
+  timeout_rate: number | null;
+}
+
+function summarize(scores: readonly GameScore[]): WikiraceFigures {
+  const n = scores.length;
+  const looping = scores.filter((s) => s.looped);
+  return {
+    success: proportion(scores.filter((s) => s.success === 1).length, n),
+    suboptimal_steps: meanOf(scores.map((s) => s.suboptimal_steps)),
+    steps: meanOf(scores.map((s) => s.steps)),
+    loop_rate: n ? looping.length / n : null,
+    recovery_rate: looping.length ? looping.filter((s) => s.success === 1).length / looping.length : null,
+    max_visits: meanOf(scores.map((s) => s.max_visits)),
+    tokens_per_step: meanOf(scores.map((s) => s.tokens_per_step)),
+    cost_per_step: meanOf(scores.map((s) => s.cost_per_step)),
+    tokens_per_game: meanOf(scores.map((s) => s.tokens)),
+    cost_per_game: meanOf(scores.map((s) => s.cost_usd)),
+    timeout_rate: n ? scores.filter((s) => s.timed_out).length / n : null,
+  };
+}
+
+const pct = (v: number | null): string => (v === null ? '-' : (100 * v).toFixed(1));
+const num = (v: number | null, digits = 2): string => (v === null ? 'N/A' : v.toFixed(digits));
+const money = (v: number | null): string => (v === null ? '-' : `$${v.toFixed(4)}`);
+const withInterval = (e: Estimate): string => (e.mean === null ? '-' : `${pct(e.mean)} [${pct(e.lo)}, ${pct(e.hi)}]`);
+
+/** WikiRace's report, per configuration and split: success with its 95% Wilson interval, then the paper's behaviour figures. */
+export const WIKIRACE_REPORT: FamilyReport<GameScore, WikiraceFigures> = {
+  levelOrder: SPLITS,
+  summarize,
+  markdownHeader: ['success %', 'subopt. steps', 'steps', 'loops %', 'recovery %', 'max visits', 'tokens/step', 'cost/step', 'tokens/game', 'cost/game', 'infra'],
+  markdownCells(r: ReportSlice & WikiraceFigures): string[] {
+    return [
+      withInterval(r.success),
+      num(r.suboptimal_steps),
+      num(r.steps, 1),
+      pct(r.loop_rate),
+      r.recovery_rate === null ? 'N/A' : pct(r.recovery_rate),
+      num(r.max_visits),
+      r.tokens_per_step === null ? '-' : r.tokens_per_step.toFixed(0),
+      money(r.cost_per_step),
+      r.tokens_per_game === null ? '-' : r.tokens_per_game.toFixed(0),
+      money(r.cost_per_game),
+      String(r.infra_errors),
+    ];
+  },
+  flatten(r: ReportSlice & WikiraceFigures): Record<string, string | number | null> {
+    return {
+      success: r.success.mean, success_lo: r.success.lo, success_hi: r.success.hi,
+      suboptimal_steps: r.suboptimal_steps, steps: r.steps,
+      loop_rate: r.loop_rate, recovery_rate: r.recovery_rate, max_visits: r.max_visits,
+      tokens_per_step: r.tokens_per_step, cost_per_step: r.cost_per_step,
+      tokens_per_game: r.tokens_per_game, cost_per_game: r.cost_per_game,
+      timeout_rate: r.timeout_rate,
+    };
+  },
+};

@@ -1,0 +1,29 @@
+import { llmApiOf } from '../../../harness/agents/llm/adapter.js';
+import { parseChoice, retryNote, stepPrompt } from '../../../harness/agents/llm/prompt.js';
+
+const LINKS = ['Ancient Rome', 'Roman Empire', 'Julius Caesar', 'Rome (TV series)'];
+
+describe('the llm agent prompt and reply parsing', () => {
+  test('the prompt holds target, current page, step, history and numbered options', () => {
+    const text = stepPrompt({ target: 'Augustus', current: 'Italy', visited: ['Europe', 'Italy'], links: LINKS, over: false }, 2, 30);
+    expect(text).toContain('Target page: Augustus\nCurrent page: Italy\nStep: 2 of 30\nPages visited so far: Europe -> Italy\n\nLinks on the current page:\n1. Ancient Rome\n2. Roman Empire\n3. Julius Caesar\n4. Rome (TV series)\n');
+    expect(text).toContain('\\boxed{');
+    expect(retryNote('hmm')).toContain('did not name one of the links');
+  });
+
+  test('the last \\boxed{} wins; titles match loosely, numbers pick from the list; nothing offered is undefined', () => {
+    expect(parseChoice('Maybe \\boxed{Ancient Rome}, but no: \\boxed{Julius Caesar}', LINKS)).toBe('Julius Caesar');
+    expect(parseChoice('\\boxed{roman_empire}', LINKS)).toBe('Roman Empire');
+    expect(parseChoice('\\boxed{\\text{Rome (TV series)}}', LINKS)).toBe('Rome (TV series)');
+    expect(parseChoice('\\boxed{2}', LINKS)).toBe('Roman Empire');
+    expect(parseChoice('I will go to\nJulius Caesar', LINKS)).toBe('Julius Caesar');
+    expect(parseChoice('\\boxed{Augustus}', LINKS)).toBeUndefined();
+    expect(parseChoice('\\boxed{9}', LINKS)).toBeUndefined();
+    expect(parseChoice('', LINKS)).toBeUndefined();
+  });
+
+  test('Claude models speak Anthropic Messages, others OpenAI Chat Completions', () => {
+    expect(llmApiOf('claude-sonnet-4-6')).toBe('anthropic');
+    expect(llmApiOf('gpt-5.4')).toBe('openai');
+  });
+});

@@ -1,0 +1,88 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { taskFamily } from '../../../tasks/registry.js';
+import { formatProblem } from '../../../tasks/problems.js';
+import type { LoadedPair } from '../../../tasks/wikirace/load.js';
+import { readStateText } from '../../../tasks/wikirace/game/state-text.js';
+import { oraclePlan } from '../../../tasks/wikirace/oracle-plan.js';
+import { tempDir } from '../../helpers/data.js';
+import { writeTestGame, type TestGame } from '../../helpers/wikirace.js';
+
+const family = taskFamily('wikirace');
+const tmp = tempDir('aar-wikirace-family-');
+let world: TestGame;
+beforeAll(async () => {
+  world = await writeTestGame(tmp.dir, [
+    { split: 'easy', source: 'Page 1', target: 'Page 40' },
+    { split: 'easy', source: 'Page 2', target: 'Page 40' },
+    { split: 'medium', source: 'Page 2', target: 'Page 60' },
+  ]);
+});
+afterAll(() => tmp.cleanup());
+
+describe('the wikirace family', () => {
+  test('loads task files with their graph; filters by split, id and seeded sample; describes variant and split', async () => {
+    const { tasks, problems } = await family.load([tmp.dir]);
+    expect(problems).toEqual([]);
+    expect(tasks.map((t: LoadedPair) => t.id)).toEqual(['easy/pair_001', 'easy/pair_002', 'medium/pair_003']);
+    expect(family.filter(tasks, { splits: ['medium'] }).map((t: LoadedPair) => t.id)).toEqual(['medium/pair_003']);
+    expect(family.filter(tasks, { ids: ['easy/*'], exclude: ['*/pair_002'] }).map((t: LoadedPair) => t.id)).toEqual(['easy/pair_001']);
+    const sample = family.filter(tasks, { sample: { n: 2, seed: 3 } });
+    expect(sample).toHaveLength(2);
+    expect(family.filter(tasks, { sample: { n: 2, seed: 3 } })).toEqual(sample);
+    expect(family.describe(tasks[2])).toEqual({ id: 'medium/pair_003', variant: path.basename(tmp.dir), level: 'medium', file: world.files['medium/pair_003'] });
+    expect(family.stepBudget(tasks[0])).toBe(30);
+    expect(() => family.filterSchema.parse({ splits: ['extreme'] })).toThrow();
+  });
+
+  test('bad task files are one-line problems naming the file and the field; good files still load', async () => {
+    const bad = tempDir('aar-wikirace-bad-');
+    try {
+      const good = JSON.parse(readFileSync(world.files['easy/pair_001']!, 'utf8'));
+      const write = (name: string, value: unknown): string => {
+        const file = path.join(bad.dir, 'easy', name);
+        writeFileSync(file, typeof value === 'string' ? value : JSON.stringify(value));
+        return file;
+      };
+      await writeTestGame(bad.dir, [{ split: 'easy', source: 'Page 1', target: 'Page 40' }]);
+      const sum = write('sum.json', { ...good, id: 'easy/sum', graph_sha256: 'b'.repeat(64) });
+      const page = write('page.json', { ...good, id: 'easy/page', target: 'Nowhere' });
+      const split = write('split.json', { ...good, id: 'hard/x' });
+      const folder = write('folder.json', { ...good, id: 'easy/folder', graph: '../missing' });
+      write('syntax.json', '{"family": "wikirace",');
+      const { tasks, problems } = await family.load([bad.dir]);
+      expect(tasks.map((t: LoadedPair) => t.id)).toEqual(['easy/pair_001']);
+      const lines = problems.map(formatProblem);
+      expect(lines).toEqual(expect.arrayContaining([
+        expect.stringMatching(new RegExp(`^${sum}: \\$\\.graph_sha256: bbbbbbbbbbbb… but the graph at .* has`)),
+        `${page}: $.target: page 'Nowhere' is not in the graph at ${path.join(bad.dir, 'graph')}`,
+        `${split}: $.id: the id must start with its split`,
+        expect.stringMatching(new RegExp(`^${folder}: \\$\\.graph: .*graph\\.json: cannot read \\(ENOENT\\)`)),
+        expect.stringMatching(/syntax\.json: invalid JSON at line 1/),
+      ]));
+      expect(lines.every((l) => !l.includes('\n'))).toBe(true);
+    } finally {
+      bad.cleanup();
+    }
+  });
+
+  test('the instruction names source, target, budget and both tools; the oracle plan holds exactly the shortest-path pages', async () => {
+    const { tasks } = await family.load([tmp.dir]);
+    const text = family.renderInstruction(tasks[0], { stepBudget: 30 });
+    expect(text).toContain('Start at **Page 1** and reach **Page 40**');
+    expect(text).toContain('at most 30 steps');
+    expect(text).toContain("tools wikirace_move '{\"page\":\"Philosophy\"}'");
+    expect(text).toContain('Run `tools wikirace_state` to see the links of the source page.');
+    // With the trial's seed, the first state's links, exactly as the game will offer them.
+    const seeded = family.renderInstruction(tasks[0], { stepBudget: 30, seed: 5 });
+    const game = family.toolSession!(tasks[0], { dir: tmp.dir, seed: 5, stepBudget: 30 });
+    const links = readStateText(game.call('wikirace_state', {}).text).links;
+    expect(seeded).toContain(`The links available on **Page 1** (${links.length}), as \`tools wikirace_state\` shows them:\n\n${links.map((l) => `- ${l}`).join('\n')}\n`);
+    const pair = tasks[0] as LoadedPair;
+    const plan = oraclePlan(pair.world, pair.pair);
+    expect(plan['Page 1']).toBe(3);
+    expect(plan['Page 40']).toBe(0);
+    expect(Object.values(plan).every((d) => d >= 0 && d <= 3)).toBe(true);
+    expect(() => oraclePlan(pair.world, { ...pair.pair, optimal_length: 2 })).toThrow(/optimal_length is 2 but the shortest path in the graph has 3 links/);
+  });
+});

@@ -1,0 +1,54 @@
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { distancesTo } from '../../../../tasks/wikirace/graph/distances.js';
+import { generatePairs, parseSplitCounts, PAPER_SPLITS, writePairFiles } from '../../../../tasks/wikirace/graph/pairs.js';
+import { readGraphFolder, writeGraphFolder } from '../../../../tasks/wikirace/graph/store.js';
+import { EXAMPLE_GRAPH, syntheticGraph } from '../../../../tasks/wikirace/graph/synthetic.js';
+
+const graph = syntheticGraph(EXAMPLE_GRAPH);
+
+describe('generatePairs', () => {
+  test("the paper's splits: counts even across the two lengths, each pair at its shortest-path length", () => {
+    const pairs = generatePairs(graph, PAPER_SPLITS, 1);
+    expect(pairs).toHaveLength(450);
+    for (const split of PAPER_SPLITS) {
+      const mine = pairs.filter((p) => p.split === split.name);
+      expect(mine).toHaveLength(split.count);
+      for (const length of split.lengths) expect(mine.filter((p) => p.length === length)).toHaveLength(split.count / 2);
+    }
+    const back = graph.reversed();
+    for (const p of pairs.slice(0, 60)) expect(distancesTo(back, p.target)[p.source]).toBe(p.length);
+    expect(new Set(pairs.map((p) => `${p.source}>${p.target}`)).size).toBe(450);
+  });
+
+  test('the same seed gives the same pairs, another seed others', () => {
+    const splits = parseSplitCounts('easy=4,hard=3');
+    expect(generatePairs(graph, splits, 9)).toEqual(generatePairs(graph, splits, 9));
+    expect(generatePairs(graph, splits, 10)).not.toEqual(generatePairs(graph, splits, 9));
+    expect(generatePairs(graph, splits, 9).map((p) => p.length)).toEqual([3, 3, 4, 4, 7, 7, 8]);
+  });
+
+  test('lengths the graph does not have are an error, not fewer pairs', () => {
+    const small = syntheticGraph({ pages: 50, seed: 1, localLinks: 6, window: 10, farLinks: 4 });
+    expect(() => generatePairs(small, PAPER_SPLITS, 1, 200)).toThrow(/pairs: found 0 of 100 pairs at length 4 from 200 random sources/);
+    expect(() => parseSplitCounts('easy=2,tricky=3')).toThrow('--splits: want name=count pairs');
+  });
+});
+
+describe('writePairFiles', () => {
+  test('one task file per pair, pointing at the graph folder by a relative path with its checksum', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'aar-pairs-'));
+    const header = await writeGraphFolder(join(root, 'graph'), graph, { source: 'test', synthetic: true });
+    const pairs = generatePairs(graph, parseSplitCounts('easy=2,medium=2'), 3);
+    const files = await writePairFiles(join(root, 'tasks'), pairs, graph, join(root, 'graph'), header);
+    expect(readdirSync(join(root, 'tasks', 'easy'))).toEqual(['001.json', '002.json']);
+    const task = JSON.parse(readFileSync(files[2]!, 'utf8'));
+    expect(task).toEqual({
+      family: 'wikirace', id: 'medium/001', split: 'medium', source: graph.titles[pairs[2]!.source], target: graph.titles[pairs[2]!.target],
+      optimal_length: 5, graph: '../../graph', graph_sha256: header.sha256, synthetic: true,
+    });
+    const loaded = await readGraphFolder(resolve(dirname(files[2]!), task.graph));
+    expect(loaded.header.sha256).toBe(task.graph_sha256);
+  });
+});

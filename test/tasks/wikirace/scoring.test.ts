@@ -1,0 +1,64 @@
+import { scoreGame, type GameScore } from '../../../tasks/wikirace/scoring/score.js';
+import { WIKIRACE_REPORT } from '../../../tasks/wikirace/scoring/report.js';
+import { trajectoryLineText } from '../../../tasks/wikirace/game/trajectory.js';
+
+const TASK = JSON.stringify({
+  family: 'wikirace', id: 'easy/pair_001', split: 'easy', source: 'A', target: 'D', optimal_length: 3,
+  graph: '../graph', graph_sha256: 'a'.repeat(64), synthetic: true,
+});
+const path = (...pages: string[]): string =>
+  pages.slice(1).map((to, i) => trajectoryLineText({ step: i + 1, from: pages[i]!, to, offered: 3, ts: 1 })).join('');
+
+describe('WikiRace scoring from the stored trajectory', () => {
+  test('an optimal game: success, 0 suboptimal steps, no loop; tokens and cost per step from the run', () => {
+    const score = scoreGame(TASK, path('A', 'B', 'C', 'D'), 30, { inputTokens: 900, outputTokens: 300, costUsd: 0.03 });
+    expect(score).toMatchObject({ success: 1, steps: 3, suboptimal_steps: 0, looped: false, max_visits: 1, final_page: 'D', tokens: 1200, tokens_per_step: 400, problem: null });
+    expect(score.cost_per_step).toBeCloseTo(0.01);
+  });
+
+  test('a game that loops back to the source and still succeeds: 2 suboptimal steps, max visits 2', () => {
+    expect(scoreGame(TASK, path('A', 'B', 'A', 'B', 'C', 'D'), 30)).toMatchObject({ success: 1, steps: 5, suboptimal_steps: 2, looped: true, max_visits: 2 });
+  });
+
+  test('no move, or a game stopped short: failure with suboptimal steps null', () => {
+    expect(scoreGame(TASK, null, 30)).toMatchObject({ success: 0, steps: 0, suboptimal_steps: null, looped: false, max_visits: 1, final_page: 'A', tokens_per_step: null });
+    expect(scoreGame(TASK, path('A', 'B', 'C'), 30)).toMatchObject({ success: 0, final_page: 'C' });
+  });
+
+  test('a trajectory that does not chain from the source is a problem and scores 0', () => {
+    const forged = path('A', 'B') + trajectoryLineText({ step: 2, from: 'X', to: 'D', offered: 1, ts: 1 });
+    expect(scoreGame(TASK, forged, 30)).toMatchObject({ success: 0, problem: expect.stringMatching(/line 2: moves from 'X' but the game was at 'B'/) });
+    expect(scoreGame(TASK, '{"step": 1}\n', 30).problem).toMatch(/^trajectory.jsonl: line 1: field from/);
+    expect(scoreGame(TASK, path('A', 'B', 'C', 'D'), 2).success).toBe(0);
+  });
+});
+
+describe('the WikiRace report (paper Table 1 and appendix D)', () => {
+  const game = (over: Partial<GameScore>): GameScore => ({
+    split: 'easy', success: 0, steps: 30, optimal_length: 3, suboptimal_steps: null, looped: false, max_visits: 1, final_page: 'X',
+    tokens: null, cost_usd: null, tokens_per_step: null, cost_per_step: null, timed_out: false, problem: null, ...over,
+  });
+
+  test('success with its interval, suboptimal steps over successes, loops, recovery, max visits', () => {
+    const figures = WIKIRACE_REPORT.summarize([
+      game({ success: 1, steps: 3, suboptimal_steps: 0 }),
+      game({ success: 1, steps: 7, suboptimal_steps: 4, looped: true, max_visits: 3 }),
+      game({ looped: true, max_visits: 5 }),
+      game({ looped: true, max_visits: 3 }),
+    ]);
+    expect(figures.success).toMatchObject({ n: 4, mean: 0.5 });
+    expect(figures.success.lo!).toBeLessThan(0.5);
+    expect(figures).toMatchObject({ suboptimal_steps: 2, loop_rate: 0.75, max_visits: 3 });
+    expect(figures.recovery_rate).toBeCloseTo(1 / 3);
+    const row = { agent: 'random', model: '-', variant: '*', level: 'easy', trials: 4, n: 4, infra_errors: 0, ...figures };
+    expect(WIKIRACE_REPORT.markdownCells(row).slice(0, 6)).toEqual(['50.0 [15.0, 85.0]', '2.00', '17.5', '75.0', '33.3', '3.00']);
+  });
+
+  test('no success: suboptimal steps N/A; no loop: recovery N/A', () => {
+    const figures = WIKIRACE_REPORT.summarize([game({}), game({})]);
+    expect(figures).toMatchObject({ suboptimal_steps: null, recovery_rate: null, loop_rate: 0 });
+    const cells = WIKIRACE_REPORT.markdownCells({ agent: 'a', model: 'm', variant: '*', level: 'easy', trials: 2, n: 2, infra_errors: 0, ...figures });
+    expect(cells[1]).toBe('N/A');
+    expect(cells[4]).toBe('N/A');
+  });
+});
