@@ -49,6 +49,8 @@ try {
         tasks: { path: dataDir, sample: { n: legCount, seed: 1 } },
         agents: [{ name: 'oracle' }, { name: 'random' }],
         environment,
+        // Named apart from real jobs' services and networks on a shared engine.
+        ...(environment === 'swarm' ? { swarm: { name_prefix: 'aar-test-bench-' } } : {}),
         concurrency,
         timeout_s: 300,
         infra_retries: 2,
