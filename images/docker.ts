@@ -1,10 +1,12 @@
-import Docker from 'dockerode';
+import { createRequire } from 'node:module';
+import type Docker from 'dockerode';
 
 /** The Docker client (DOCKER_HOST or the local socket), made once per process. */
 let client: Docker | undefined;
 
+/** dockerode is loaded on first use: commands that never talk to the engine (aar plan) skip its load time. */
 export function docker(): Docker {
-  client ??= new Docker();
+  client ??= new (createRequire(import.meta.url)('dockerode') as typeof Docker)();
   return client;
 }
 

@@ -16,7 +16,8 @@ export interface DataTable {
   percent: string[];
 }
 
-function markdownCell(percent: boolean, value: Cell): string {
+/** One value as the Markdown tables show it (shares as percentages with one decimal when percent). */
+export function markdownCell(percent: boolean, value: Cell): string {
   if (value === null) return '-';
   if (typeof value === 'string') return value.replace(/\|/g, '\\|');
   if (percent) return (100 * value).toFixed(1);

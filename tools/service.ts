@@ -6,9 +6,10 @@ import { entryToResult, type ResponseStore } from './store/store.js';
 import type { TrialToolSession } from './session.js';
 import { PAPER_OUTPUT_LIMIT, truncateOutput } from './truncate.js';
 
-/** live: call the providers; record: call them and store every response; replay: serve stored responses only. */
-export const TOOL_MODES = ['live', 'record', 'replay'] as const;
-export type ToolMode = (typeof TOOL_MODES)[number];
+import type { ToolMode } from './modes.js';
+
+// In a module of their own so the job config's schema can name them without loading the providers.
+export { TOOL_MODES, type ToolMode } from './modes.js';
 
 export interface ToolServiceOptions {
   mode: ToolMode;
@@ -35,6 +36,8 @@ export interface ToolCallOutcome {
   /** Where the response came from. */
   source: 'provider' | 'cache' | 'store' | 'container' | 'gateway';
   providerError?: string;
+  /** The gateway did not run the call at all (unknown tool, a tool in the wrong place): never credited in scoring. */
+  refused?: true;
 }
 
 const failure = (tool: string, message: string): ToolCallOutcome => ({
@@ -45,6 +48,9 @@ const failure = (tool: string, message: string): ToolCallOutcome => ({
   fullLength: message.length + 7,
   source: 'gateway',
 });
+
+/** A call the gateway refuses without running it: the agent sees `Error: <message>`; the log marks it refused. */
+export const refusal = (tool: string, message: string): ToolCallOutcome => ({ ...failure(tool, message), refused: true });
 
 /**
  * Executes tool calls for every trial of a job: argument checks, the response cache shared by all trials
@@ -68,8 +74,8 @@ export class ToolService {
   async call(name: string, rawArgs: unknown, session?: TrialToolSession): Promise<ToolCallOutcome> {
     const offered = this.options.offered ?? TOOLS.map((t) => t.name);
     const tool = findTool(name);
-    if (!tool || !offered.includes(tool.name)) return failure(name, `unknown tool '${name}'. Available: ${offered.join(', ')}`);
-    if (tool.runsIn === 'container') return failure(tool.name, `${tool.name} runs inside your container: call it with the tools command`);
+    if (!tool || !offered.includes(tool.name)) return refusal(name, `unknown tool '${name}'. Available: ${offered.join(', ')}`);
+    if (tool.runsIn === 'container') return refusal(tool.name, `${tool.name} runs inside your container: call it with the tools command`);
     const checked = checkToolArgs(tool, rawArgs ?? {});
     if (!checked.ok) return failure(tool.name, checked.error);
     if (tool.provider === 'trial-session') {
@@ -99,7 +105,7 @@ export class ToolService {
   /** A call that ran inside the container (python_execute_code), reported for the log and truncated. */
   report(name: string, output: { ok: boolean; text: string }): ToolCallOutcome {
     const tool = findTool(name);
-    if (!tool || tool.runsIn !== 'container') return failure(name, `only tools that run in the container can be reported, not '${name}'`);
+    if (!tool || tool.runsIn !== 'container') return refusal(name, `only tools that run in the container can be reported, not '${name}'`);
     return this.finish(tool.name, { ok: output.ok, text: output.text }, 'container');
   }
 

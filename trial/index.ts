@@ -3,3 +3,4 @@ export * from './folder.js';
 export * from './record.js';
 export * from './run-facts.js';
 export * from './tool-log.js';
+export * from './copy-limits.js';

@@ -32,6 +32,8 @@ export const TrialRecordSchema = z.looseObject({
   run: RecordedRunSchema,
   seed: z.number().nullable().default(null),
   harness_version: z.string(),
+  /** Files copied out of the sandbox that were over their limit and cut (copy-limits.ts); absent when none was. */
+  cut_files: z.array(z.looseObject({ file: z.string(), size: z.number(), kept: z.number() })).optional(),
 });
 export type TrialRecord = z.infer<typeof TrialRecordSchema>;
 export type TrialRecordInput = z.input<typeof TrialRecordSchema>;

@@ -28,6 +28,9 @@ export interface ToolLogLine {
   truncated: boolean;
   full_len: number;
   provider_error?: string;
+  /** The gateway refused the call without running it (unknown tool, a tool reported from the wrong place):
+   * counted as a call, never credited (no golden step, tool or page). */
+  refused?: true;
 }
 
 export type ToolLogField = keyof ToolLogLine;
@@ -38,4 +41,32 @@ export const RESULT_PREVIEW_CHARS = 2000;
 /** A line of tool_log.jsonl, newline included. */
 export function toolLogText(line: ToolLogLine): string {
   return JSON.stringify(line) + '\n';
+}
+
+/**
+ * Bounds on the arguments of one tool call, so that every line the gateway logs can be read back: deeper
+ * or larger arguments are refused with a tool error (and logged as refused, without them).
+ */
+export const TOOL_ARGS_MAX_DEPTH = 64;
+export const TOOL_ARGS_MAX_CHARS = 256 * 1024;
+
+/**
+ * The deepest nesting of arrays and objects in a JSON text (0 for a scalar), found by one scan without
+ * recursion, so no input can overflow the stack. Brackets inside strings do not count.
+ */
+export function jsonTextDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > deepest) deepest = depth;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return deepest;
 }

@@ -7,6 +7,7 @@ import { registerToolsCommands } from './commands/tools.js';
 import { registerWorldCommands } from './commands/world.js';
 import { registerRunCommands } from './commands/run.js';
 import { registerImagesCommands } from './commands/images.js';
+import { registerViewCommand } from './commands/view.js';
 import { registerWikiraceCommands } from './commands/wikirace.js';
 import { HARNESS_VERSION } from '../version.js';
 
@@ -20,6 +21,7 @@ export function buildProgram(): Command {
   registerTasksCommands(program);
   registerScoreCommand(program);
   registerReportCommands(program);
+  registerViewCommand(program);
   registerCompareCommand(program);
   registerToolsCommands(program);
   registerWorldCommands(program);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_FAMILY, findFamily, unknownFamilyMessage } from '../../tasks/registry.js';
-import { TOOL_MODES } from '../../tools/service.js';
+import { parseAllowEntry } from '../../tools/providers/address-guard.js';
+import { TOOL_MODES } from '../../tools/modes.js';
 import { SwarmSettingsSchema } from '../environments/swarm/settings.js';
 
 /**
@@ -9,6 +10,14 @@ import { SwarmSettingsSchema } from '../environments/swarm/settings.js';
  */
 
 const positiveInt = z.number().int().positive();
+
+function allowEntryIssue(entry: string, ctx: z.RefinementCtx): void {
+  try {
+    parseAllowEntry(entry);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: (error as Error).message });
+  }
+}
 
 /**
  * Which tasks to run: `family` (default aar), `path`, and the family's own filter keys, checked by the
@@ -82,6 +91,9 @@ export const JobConfigSchema = z.strictObject({
       output_limit: positiveInt.default(8000),
       /** Upstream base URLs, e.g. `{ googleMaps: http://localhost:8080 }`. */
       endpoints: z.record(z.string(), z.string()).default({}),
+      /** Non-public addresses (IP, CIDR range, or with a port) that URLs from agents may still reach, e.g. a private
+       * mirror. Absent when not given, so older jobs keep their fingerprint. */
+      allow_addresses: z.array(z.string().superRefine(allowEntryIssue)).optional(),
     })
     .default({ mode: 'live', output_limit: 8000, endpoints: {} }),
   /** The model gateway: where model traffic goes (keys stay on the host: ANTHROPIC_API_KEY, OPENAI_API_KEY). */

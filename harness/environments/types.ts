@@ -39,6 +39,8 @@ export interface TrialWork {
   collectFiles: string[];
   /** Folders to bring back, every regular file under them. */
   collectDirs: string[];
+  /** Bytes kept of each collected file, and of the output streams and each file of the folders. */
+  limits: { fileBytes: number; logBytes: number };
 }
 
 /** What a run brought back. */
@@ -54,6 +56,8 @@ export interface TrialWorkResult {
   dirs: Record<string, Record<string, Buffer>>;
   /** The machine (cluster node) that ran it, when the environment knows. */
   node: string | null;
+  /** What was cut at the limits: `stdout`, `stderr` or the sandbox path, its whole size and the bytes kept. */
+  cuts: { path: string; size: number; kept: number }[];
 }
 
 /**
@@ -94,6 +98,14 @@ export interface FileToPut {
   mode?: number;
 }
 
+/** Bounds on a file copied out of a sandbox (trial/copy-limits.ts). */
+export interface CopyOptions {
+  /** Bytes kept of each file (default LOG_LIMIT_BYTES); the rest is never held in host memory. */
+  maxBytes?: number;
+  /** Hears of each file that was cut: its path (relative to the folder, for getDir), whole size and bytes kept. */
+  onCut?: (cut: { path: string; size: number; kept: number }) => void;
+}
+
 /** One trial's sandbox: started, used, and removed by the trial runner. */
 export interface TrialEnvironment {
   readonly id: string;
@@ -106,10 +118,11 @@ export interface TrialEnvironment {
    * another machine (swarm) refuses them with a clear error. */
   exec(command: string[], options?: ExecOptions): Promise<ExecResult>;
   putFiles(files: FileToPut[]): Promise<void>;
-  /** A file's bytes, or null when it does not exist. */
-  getFile(path: string): Promise<Buffer | null>;
-  /** Copies a folder out into a host folder; returns the number of files (0 when the folder is absent). */
-  getDir(path: string, hostDir: string): Promise<number>;
+  /** A file's bytes (at most `options.maxBytes`, cut where no UTF-8 character is split), or null when it does not exist. */
+  getFile(path: string, options?: CopyOptions): Promise<Buffer | null>;
+  /** Copies a folder out into a host folder, each file cut at `options.maxBytes` with a marker line; returns the
+   * number of files (0 when the folder is absent). */
+  getDir(path: string, hostDir: string, options?: CopyOptions): Promise<number>;
   /** True while the sandbox runs. */
   isRunning(): Promise<boolean>;
   /** Stops every process at once (files stay readable). */

@@ -16,6 +16,7 @@ const ResultSchema = z.strictObject({
   files: z.record(z.string(), b64.nullable()),
   dirs: z.record(z.string(), z.record(z.string(), b64)),
   node: z.string().nullable().optional(),
+  cuts: z.array(z.strictObject({ path: z.string(), size: z.number().int().nonnegative(), kept: z.number().int().nonnegative() })).default([]),
 });
 
 const decode = (s: string): Buffer => Buffer.from(s, 'base64');
@@ -66,6 +67,7 @@ export class GatewayHandover implements WorkHandover {
       timeout_ms: w.timeoutMs,
       collect_files: w.collectFiles,
       collect_dirs: w.collectDirs,
+      limits: { file_bytes: w.limits.fileBytes, log_bytes: w.limits.logBytes },
     });
   }
 
@@ -87,6 +89,7 @@ export class GatewayHandover implements WorkHandover {
       files: Object.fromEntries(Object.entries(r.files).map(([k, v]) => [k, v === null ? null : decode(v)])),
       dirs: Object.fromEntries(Object.entries(r.dirs).map(([dir, files]) => [dir, Object.fromEntries(Object.entries(files).map(([k, v]) => [k, decode(v)]))])),
       node: r.node ?? null,
+      cuts: r.cuts,
     });
     sendJson(res, 200, { ok: true });
   }

@@ -2,8 +2,9 @@ import { existsSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import type { ToolService } from '../../tools/service.js';
-import { HttpError, readJson, requestToken, sendJson } from './http.js';
+import { refusal, type ToolCallOutcome, type ToolService } from '../../tools/service.js';
+import { parseToolRequest } from './bounds.js';
+import { HttpError, readBody, requestToken, sendJson } from './http.js';
 import { appendToolLog, toolLogLine } from './tool-log.js';
 import { TrialRegistry, type GatewayTrial } from './trials.js';
 
@@ -91,21 +92,32 @@ export class GatewayServer {
   }
 
   private async toolCall(req: IncomingMessage, res: ServerResponse, trial: GatewayTrial): Promise<void> {
-    const body = CallSchema.safeParse(await readJson(req, this.bodyLimit));
+    const request = parseToolRequest((await readBody(req, this.bodyLimit)).toString('utf8'));
+    if (!request.ok) return this.refuseOutOfBounds(res, trial, request.tool, request.reason);
+    const body = CallSchema.safeParse(request.body);
     if (!body.success) throw new HttpError(400, 'expected {"tool": "<name>", "args": {...}}');
     const started = performance.now();
     const outcome = await this.options.tools.call(body.data.tool, body.data.args, trial.session);
-    trial.toolCalls++;
-    appendToolLog(trial.toolLogPath, toolLogLine(body.data.tool, body.data.args, outcome, performance.now() - started));
-    sendJson(res, 200, { ok: outcome.ok, tool: outcome.tool, text: outcome.text, truncated: outcome.truncated });
+    this.answer(res, trial, body.data.tool, body.data.args, outcome, performance.now() - started);
   }
 
   private async toolReport(req: IncomingMessage, res: ServerResponse, trial: GatewayTrial): Promise<void> {
-    const body = ReportSchema.safeParse(await readJson(req, this.bodyLimit));
+    const request = parseToolRequest((await readBody(req, this.bodyLimit)).toString('utf8'));
+    if (!request.ok) return this.refuseOutOfBounds(res, trial, request.tool, request.reason);
+    const body = ReportSchema.safeParse(request.body);
     if (!body.success) throw new HttpError(400, 'expected {"tool", "args", "ok", "text"}');
     const outcome = this.options.tools.report(body.data.tool, { ok: body.data.ok, text: body.data.text });
+    this.answer(res, trial, body.data.tool, body.data.args, outcome, body.data.latency_ms ?? 0);
+  }
+
+  /** Arguments too deep or too large: a tool error, logged as a refused call without the arguments. */
+  private refuseOutOfBounds(res: ServerResponse, trial: GatewayTrial, tool: string, reason: string): void {
+    this.answer(res, trial, tool, {}, refusal(tool, `${tool || 'the call'} was refused: ${reason}`), 0);
+  }
+
+  private answer(res: ServerResponse, trial: GatewayTrial, calledAs: string, args: unknown, outcome: ToolCallOutcome, latencyMs: number): void {
     trial.toolCalls++;
-    appendToolLog(trial.toolLogPath, toolLogLine(body.data.tool, body.data.args, outcome, body.data.latency_ms ?? 0));
+    appendToolLog(trial.toolLogPath, toolLogLine(calledAs, args, outcome, latencyMs));
     sendJson(res, 200, { ok: outcome.ok, tool: outcome.tool, text: outcome.text, truncated: outcome.truncated });
   }
 }

@@ -21,6 +21,7 @@ export function toolLogLine(calledAs: string, args: unknown, outcome: ToolCallOu
     truncated: outcome.truncated,
     full_len: outcome.fullLength,
     ...(outcome.providerError ? { provider_error: outcome.providerError } : {}),
+    ...(outcome.refused ? { refused: true as const } : {}),
   };
   return toolLogText(line);
 }

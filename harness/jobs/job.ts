@@ -1,31 +1,33 @@
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import PQueue from 'p-queue';
-import { DEFAULT_IMAGE_SETTINGS, ensureAgentImage, type ImageSettings } from '../../images/build.js';
+import { ensureAgentImage } from '../../images/build.js';
 import { InputError } from '../../tasks/problems.js';
-import { taskFamily } from '../../tasks/registry.js';
 import { createProviderContext } from '../../tools/providers/registry.js';
 import type { Endpoints } from '../../tools/providers/types.js';
 import { ToolService } from '../../tools/service.js';
 import { ResponseStore } from '../../tools/store/store.js';
 import { withRetries } from '../../tools/retry.js';
-import { clearPartialTrials, listTrialDirs } from '../../trial/folder.js';
-import { readTrialRecord } from '../../trial/record.js';
+import { clearPartialTrials } from '../../trial/folder.js';
 import { loadJobConfig, type LoadedConfig } from '../config/load.js';
-import { familyNameOf, type JobConfig } from '../config/schema.js';
+import { agentId, type JobConfig } from '../config/schema.js';
 import { environmentProvider } from '../environments/registry.js';
 import type { TrialEnvironment } from '../environments/types.js';
 import { GatewayServer, type ModelHandler } from '../gateway/server.js';
 import { HARNESS_VERSION } from '../version.js';
 import { agentAdapter } from '../agents/registry.js';
+import { changedLegs, finishedTrials, meaningDifferences, meaningFingerprint, meaningOf, mergedMeaning, recordedMeaning } from './growth.js';
+import { imageSettings } from './image-plan.js';
+import { loadJobTasks } from './job-tasks.js';
 import { planTrials, type TrialPlan } from './plan.js';
 import { jobReporter, type JobReporter } from './reporters.js';
 import { InfraError, JOB_LABEL, jobKeyOf, runTrialOnce, TrialAborted, writeInfraFailure, type TrialOutcome, type TrialRunContext } from './trial.js';
 
 export interface RunJobOptions {
-  configPath: string;
+  /** A config file, or `config`: one already loaded (e.g. flags over a file). */
+  configPath?: string;
+  config?: LoadedConfig;
   /** Progress display: auto, bar, lines, quiet. */
   progress?: string;
   reporter?: JobReporter;
@@ -52,36 +54,24 @@ export interface JobSummary {
 
 const JOB_FILE = 'job.json';
 
-/** What must not change between runs of one job folder, or its trials would not compare. */
-function fingerprint(config: JobConfig): string {
-  const { concurrency: _c, infra_retries: _r, ...rest } = config;
-  return createHash('sha256').update(JSON.stringify(rest)).digest('hex').slice(0, 16);
-}
-
-function checkJobFile(jobDir: string, loaded: LoadedConfig, allowChange: boolean): void {
+/**
+ * Records the config in job.json, refusing a rerun that changes what the folder's trials mean (growing its
+ * legs, attempts or agents is not a change; see growth.ts). The refusal lists the keys that differ.
+ */
+function checkJobFile(jobDir: string, loaded: LoadedConfig, allowChange: boolean, changed: string[]): void {
   const file = path.join(jobDir, JOB_FILE);
-  const print = fingerprint(loaded.config);
-  if (existsSync(file)) {
-    const previous = JSON.parse(readFileSync(file, 'utf8')) as { fingerprint?: string };
-    if (previous.fingerprint !== print && !allowChange) {
-      throw new Error(`${jobDir} holds trials of a different configuration; use another job name, or --allow-config-change to mix them`);
-    }
+  const current = meaningOf(loaded.config);
+  const previous = existsSync(file) ? recordedMeaning(JSON.parse(readFileSync(file, 'utf8'))) : undefined;
+  const differences = [...(previous ? meaningDifferences(previous, current) : []), ...changed.map((c) => `${c}: its text changed`)];
+  if (differences.length && !allowChange) {
+    throw new Error(`${jobDir} holds trials of a different configuration (${differences.join('; ')}); use another job name, or --allow-config-change to mix them`);
   }
-  writeFileSync(file, JSON.stringify({ fingerprint: print, harness_version: HARNESS_VERSION, config_file: loaded.file, config: loaded.config, updated_at: new Date().toISOString() }, null, 2) + '\n');
-}
-
-function imageSettings(config: JobConfig, loaded: LoadedConfig): ImageSettings {
-  return {
-    ...DEFAULT_IMAGE_SETTINGS,
-    base: config.images.base,
-    caCerts: config.images.ca_certs ? config.images.ca_certs.map(loaded.resolve) : DEFAULT_IMAGE_SETTINGS.caCerts,
-    ...(config.images.npm_registry ? { npmRegistry: config.images.npm_registry } : {}),
-    ...(config.images.debian_mirror ? { debianMirror: config.images.debian_mirror } : {}),
-  };
+  const meaning = mergedMeaning(previous, current);
+  writeFileSync(file, JSON.stringify({ fingerprint: meaningFingerprint(meaning), harness_version: HARNESS_VERSION, config_file: loaded.file, config: loaded.config, meaning, updated_at: new Date().toISOString() }, null, 2) + '\n');
 }
 
 function toolService(config: JobConfig, loaded: LoadedConfig, offered: readonly string[]): ToolService {
-  const { mode, store, output_limit: outputLimit, endpoints } = config.tools;
+  const { mode, store, output_limit: outputLimit, endpoints, allow_addresses: allowAddresses } = config.tools;
   if (mode !== 'live' && !store) throw new InputError([{ file: loaded.file, path: 'tools.store', message: `tool mode ${mode} needs a store folder` }]);
   if (mode === 'replay' && !existsSync(loaded.resolve(store!))) throw new InputError([{ file: loaded.file, path: 'tools.store', message: `${loaded.resolve(store!)}: no such store folder` }]);
   return new ToolService({
@@ -89,21 +79,8 @@ function toolService(config: JobConfig, loaded: LoadedConfig, offered: readonly 
     outputLimit,
     offered,
     ...(store ? { store: new ResponseStore(loaded.resolve(store)) } : {}),
-    ...(mode === 'replay' ? {} : { providers: createProviderContext({ endpoints: endpoints as Partial<Endpoints> }) }),
+    ...(mode === 'replay' ? {} : { providers: createProviderContext({ endpoints: endpoints as Partial<Endpoints>, httpOptions: { allowAddresses } }) }),
   });
-}
-
-/** Trials of this job already finished (an infrastructure error is not finished: it runs again). */
-function finishedTrials(jobDir: string): Set<string> {
-  const done = new Set<string>();
-  for (const dir of listTrialDirs(jobDir)) {
-    try {
-      if (readTrialRecord(dir).status !== 'infra_error') done.add(path.basename(dir));
-    } catch {
-      // an unreadable record runs again
-    }
-  }
-  return done;
 }
 
 /**
@@ -112,14 +89,9 @@ function finishedTrials(jobDir: string): Set<string> {
  * `signal`) stop it cleanly: no new trials, running containers removed, the job resumable.
  */
 export async function runJob(options: RunJobOptions): Promise<JobSummary> {
-  const loaded = loadJobConfig(options.configPath);
+  const loaded = options.config ?? loadJobConfig(options.configPath ?? 'configs/default.yaml');
   const { config } = loaded;
-  const taskPaths = (Array.isArray(config.tasks.path) ? config.tasks.path : [config.tasks.path]).map(loaded.resolve);
-  const family = taskFamily(familyNameOf(config));
-  const { tasks: all, problems } = await family.load(taskPaths);
-  if (problems.length) throw new InputError(problems);
-  const { path: _p, family: _f, ...filter } = config.tasks;
-  const tasks = family.filter(all, filter);
+  const { family, tasks } = await loadJobTasks(loaded);
   const agentProblems = config.agents.flatMap((agent, i) => {
     try {
       const adapter = agentAdapter(agent.name);
@@ -138,12 +110,12 @@ export async function runJob(options: RunJobOptions): Promise<JobSummary> {
   await environment.check();
   const jobDir = path.join(loaded.resolve(config.output), config.name);
   mkdirSync(jobDir, { recursive: true });
-  checkJobFile(jobDir, loaded, options.allowConfigChange ?? false);
+  const done = finishedTrials(jobDir);
+  checkJobFile(jobDir, loaded, options.allowConfigChange ?? false, changedLegs(plans, done));
   const jobKey = jobKeyOf(jobDir);
   const leftoversRemoved = await environment.removeByLabels({ [JOB_LABEL]: jobKey });
   clearPartialTrials(jobDir);
 
-  const done = finishedTrials(jobDir);
   const toRun = plans.filter((p) => !done.has(p.trialId));
   const reporter = options.reporter ?? jobReporter(options.progress ?? 'auto');
   const summary: JobSummary = { jobDir, planned: plans.length, skipped: plans.length - toRun.length, ran: 0, infraErrors: 0, interrupted: false, leftoversRemoved };
@@ -196,7 +168,7 @@ export async function runJob(options: RunJobOptions): Promise<JobSummary> {
   process.on('SIGTERM', onSignal);
   options.signal?.addEventListener('abort', stop);
 
-  reporter.start({ job: config.name, planned: plans.length, skipped: summary.skipped, toRun: toRun.length, successLabel: family.progress.label });
+  reporter.start({ job: config.name, planned: plans.length, skipped: summary.skipped, toRun: toRun.length, successLabel: family.progress.label, agents: config.agents.map(agentId) });
   try {
     for (const plan of toRun) {
       void queue.add(async () => {

@@ -25,15 +25,21 @@ function trialSeed(jobSeed: number, trialId: string): number {
   return createHash('sha256').update(`${jobSeed}\0${trialId}`).digest().readUInt32BE(0);
 }
 
-/** agents x tasks x attempts, in a stable order (agent, then task, then attempt). */
+/**
+ * agents x tasks x attempts, interleaved: attempt 1 of leg 1 for every agent, then leg 2 for every agent,
+ * ..., then attempt 2. Trials start in this order, so an interrupted job leaves the agents with the same
+ * legs done, and every leg has a first attempt before any has a second.
+ */
 export function planTrials(config: JobConfig, tasks: readonly FamilyTask[]): TrialPlan[] {
-  const plans: TrialPlan[] = [];
-  for (const agent of config.agents) {
+  const agents = config.agents.map((agent) => {
     const adapter = agentAdapter(agent.name);
     adapter.check?.(agent);
-    const id = agentId(agent);
+    return { agent, adapter, id: agentId(agent) };
+  });
+  const plans: TrialPlan[] = [];
+  for (let attempt = 1; attempt <= config.attempts; attempt++) {
     for (const task of tasks) {
-      for (let attempt = 1; attempt <= config.attempts; attempt++) {
+      for (const { agent, adapter, id } of agents) {
         const trialId = trialIdOf(id, task.id, attempt);
         plans.push({ trialId, agent, agentId: id, adapter, task, attempt, seed: trialSeed(config.seed, trialId) });
       }

@@ -8,6 +8,8 @@ export interface JobStartInfo {
   toRun: number;
   /** The name of the task family's success figure (AAR: FA). */
   successLabel: string;
+  /** Agent ids in config order, so the live figure lists them in that order. */
+  agents?: string[];
 }
 
 /** What a running job tells the person watching it. */
@@ -21,12 +23,20 @@ export interface JobReporter {
   finish(): void;
 }
 
-class Tally {
+/** A duration for people: `42 s`, `7 min 05 s`, `3 h 12 min`. */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+  return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} min`;
+}
+
+/** Counts of a running job, and the success share per agent (agents in the order they first finish a trial). */
+export class Tally {
   done = 0;
   running = 0;
   failed = 0;
-  scored = 0;
-  correct = 0;
+  readonly agents = new Map<string, { scored: number; correct: number }>();
   started = Date.now();
 
   record(outcome: TrialOutcome): void {
@@ -34,19 +44,30 @@ class Tally {
     this.running--;
     if (outcome.record.status === 'infra_error') this.failed++;
     if (outcome.shown) {
-      this.scored++;
-      this.correct += outcome.shown.success;
+      const id = outcome.plan.agentId;
+      const agent = this.agents.get(id) ?? { scored: 0, correct: 0 };
+      agent.scored++;
+      agent.correct += outcome.shown.success;
+      this.agents.set(id, agent);
     }
   }
 
-  successRate(): string {
-    return this.scored ? `${((100 * this.correct) / this.scored).toFixed(1)}%` : '-';
+  seed(agents: readonly string[] = []): void {
+    for (const id of agents) this.agents.set(id, { scored: 0, correct: 0 });
   }
 
+  /** `-` before any trial is scored; `62.5%` for one agent; `oracle 100.0%, random 12.5%` for several. */
+  successRate(): string {
+    if (!this.agents.size) return '-';
+    const pct = (a: { scored: number; correct: number }): string => (a.scored ? `${((100 * a.correct) / a.scored).toFixed(1)}%` : '-');
+    if (this.agents.size === 1) return pct([...this.agents.values()][0]);
+    return [...this.agents].map(([id, a]) => `${id} ${pct(a)}`).join(', ');
+  }
+
+  /** Time left at the pace so far, with its unit; `unknown` until a trial finishes. */
   eta(total: number): string {
-    if (!this.done) return '-';
-    const seconds = ((Date.now() - this.started) / 1000 / this.done) * (total - this.done);
-    return seconds >= 3600 ? `${(seconds / 3600).toFixed(1)} h` : seconds >= 60 ? `${Math.round(seconds / 60)} min` : `${Math.round(seconds)} s`;
+    if (!this.done) return 'unknown';
+    return formatDuration(((Date.now() - this.started) / 1000 / this.done) * (total - this.done));
   }
 }
 
@@ -56,7 +77,7 @@ export class BarReporter implements JobReporter {
   private total = 0;
   private label = '';
   private readonly bar = new SingleBar({
-    format: '{bar} {value}/{total} trials | {running} running | {failed} infra errors | {label} {rate} | ETA {eta}',
+    format: '{bar} {value}/{total} trials | {running} running | {failed} infra errors | {label} {rate} | ETA {left}',
     hideCursor: true,
     clearOnComplete: false,
     barsize: 24,
@@ -65,11 +86,12 @@ export class BarReporter implements JobReporter {
   start(info: JobStartInfo): void {
     this.total = info.toRun;
     this.label = info.successLabel;
+    this.tally.seed(info.agents);
     process.stderr.write(`job ${info.job}: ${info.planned} trials, ${info.skipped} already done, ${info.toRun} to run\n`);
     this.bar.start(info.toRun, 0, this.payload());
   }
   private payload() {
-    return { running: this.tally.running, failed: this.tally.failed, label: this.label, rate: this.tally.successRate(), eta: this.tally.eta(this.total) };
+    return { running: this.tally.running, failed: this.tally.failed, label: this.label, rate: this.tally.successRate(), left: this.tally.eta(this.total) };
   }
   trialStarted(): void {
     this.tally.running++;
@@ -99,6 +121,7 @@ export class LineReporter implements JobReporter {
   start(info: JobStartInfo): void {
     this.total = info.toRun;
     this.label = info.successLabel;
+    this.tally.seed(info.agents);
     process.stderr.write(`job ${info.job}: ${info.planned} trials, ${info.skipped} already done, ${info.toRun} to run\n`);
   }
   trialStarted(): void {

@@ -8,6 +8,7 @@ import { commitStaging, createStaging, TRIAL_FILES, TRIAL_FORMAT, writeFiles } f
 import { TrialRecordSchema, trialRecordJson, type TrialRecord, type TrialStatus } from '../../trial/record.js';
 import { mergeRunSources, recordedRunOf } from '../../trial/run-facts.js';
 import type { JobConfig } from '../config/schema.js';
+import { ANSWER_LIMIT_BYTES, cutMarker, LOG_LIMIT_BYTES, type FileCut } from '../../trial/copy-limits.js';
 import type { EnvironmentProvider, TrialEnvironment } from '../environments/types.js';
 import type { GatewayServer } from '../gateway/server.js';
 import { HARNESS_VERSION } from '../version.js';
@@ -138,6 +139,7 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
     ctx.running.add(env);
     if (ctx.signal.aborted) throw new TrialAborted('job interrupted');
 
+    const cuts: FileCut[] = [];
     const result = await env.run({
       files: [{ path: '/app/instruction.md', content: instruction }, ...launch.files],
       command: launch.command,
@@ -145,11 +147,17 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
       timeoutMs: config.timeout_s * 1000,
       collectFiles: ['/app/answer.txt'],
       collectDirs: launch.logDirs,
+      // Everything copied out is bounded (trial/copy-limits.ts); what was cut is listed in trial.json.
+      limits: { fileBytes: ANSWER_LIMIT_BYTES, logBytes: LOG_LIMIT_BYTES },
     });
     // The command's own run time, as the sandbox measured it (without files in and out).
     const agentSeconds = result.durationMs / 1000;
-    writeFileSync(path.join(agentDir, 'stdout.log'), result.stdout);
-    writeFileSync(path.join(agentDir, 'stderr.log'), result.stderr);
+    const cutOf = (where: string) => result.cuts.find((c) => c.path === where);
+    for (const stream of ['stdout', 'stderr'] as const) {
+      const cut = cutOf(stream);
+      if (cut) cuts.push({ file: `${TRIAL_FILES.agentDir}/${stream}.log`, size: cut.size, kept: cut.kept });
+      writeFileSync(path.join(agentDir, `${stream}.log`), cut ? Buffer.concat([result[stream], Buffer.from(cutMarker(cut.size, cut.kept))]) : result[stream]);
+    }
     if (ctx.signal.aborted) throw new TrialAborted('job interrupted');
     if (!result.timedOut && result.exitCode === null) throw new InfraError('the agent process vanished without an exit status (container died?)');
 
@@ -158,7 +166,13 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
       throw new InfraError(`the model never answered (${usage.upstreamFailures} failed requests after ${usage.upstreamRetries} retries; see model_log.jsonl)`);
     }
     const answer = result.files['/app/answer.txt'] ?? null;
+    const answerCut = cutOf('/app/answer.txt');
+    if (answerCut) cuts.push({ file: TRIAL_FILES.answer, size: answerCut.size, kept: answerCut.kept });
     for (const [dir, files] of Object.entries(result.dirs)) writeTree(path.join(agentDir, path.basename(dir)), files);
+    for (const c of result.cuts.filter((c) => c.path.startsWith('/') && c.path !== '/app/answer.txt')) {
+      const dir = launch.logDirs.find((d) => c.path.startsWith(d + '/'));
+      if (dir) cuts.push({ file: `${TRIAL_FILES.agentDir}/${path.basename(dir)}/${c.path.slice(dir.length + 1)}`, size: c.size, kept: c.kept });
+    }
     await plan.adapter.collect?.(env, agentDir);
     await env.remove();
     ctx.running.delete(env);
@@ -181,6 +195,7 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
           wallS: agentSeconds,
         }),
       ),
+      ...(cuts.length ? { cut_files: cuts } : {}),
     });
     writeFiles(staging, {
       [TRIAL_FILES.record]: trialRecordJson(record),

@@ -14,20 +14,29 @@ interface Work {
   timeout_ms: number;
   collect_files: string[];
   collect_dirs: string[];
+  limits: { file_bytes: number; log_bytes: number };
 }
 
-const OUTPUT_LIMIT = 8 * 1024 * 1024;
+type Cut = { path: string; size: number; kept: number };
+
+/** Most bytes of collected files posted back in all (the gateway's body limit leaves room for the output). */
 const COLLECT_LIMIT = 48 * 1024 * 1024;
 
-function bounded(): { add: (c: Buffer) => void; b64: () => string } {
+function bounded(limit: number): { add: (c: Buffer) => void; b64: () => string; cut: (name: string) => Cut | null } {
   const chunks: Buffer[] = [];
   let size = 0;
+  let kept = 0;
   return {
     add(c) {
-      if (size < OUTPUT_LIMIT) chunks.push(c.subarray(0, OUTPUT_LIMIT - size));
+      if (size < limit) {
+        const part = c.subarray(0, limit - size);
+        chunks.push(part);
+        kept += part.length;
+      }
       size += c.length;
     },
     b64: () => Buffer.concat(chunks).toString('base64'),
+    cut: (name) => (size > kept ? { path: name, size, kept } : null),
   };
 }
 
@@ -45,10 +54,10 @@ async function fetchWork(gateway: GatewayAddress): Promise<Work> {
 }
 
 /** Runs the command in its own process group, killed whole at the timeout. */
-function runCommand(work: Work): Promise<{ exit_code: number | null; timed_out: boolean; duration_ms: number; stdout_b64: string; stderr_b64: string }> {
+function runCommand(work: Work): Promise<{ exit_code: number | null; timed_out: boolean; duration_ms: number; stdout_b64: string; stderr_b64: string; cuts: Cut[] }> {
   const started = Date.now();
-  const out = bounded();
-  const err = bounded();
+  const out = bounded(work.limits.log_bytes);
+  const err = bounded(work.limits.log_bytes);
   return new Promise((resolve) => {
     let timedOut = false;
     const child = spawn(work.command[0], work.command.slice(1), {
@@ -69,7 +78,8 @@ function runCommand(work: Work): Promise<{ exit_code: number | null; timed_out: 
     }, work.timeout_ms);
     const finish = (code: number | null): void => {
       clearTimeout(timer);
-      resolve({ exit_code: timedOut ? null : code, timed_out: timedOut, duration_ms: Date.now() - started, stdout_b64: out.b64(), stderr_b64: err.b64() });
+      const cuts = [out.cut('stdout'), err.cut('stderr')].filter((c): c is Cut => c !== null);
+      resolve({ exit_code: timedOut ? null : code, timed_out: timedOut, duration_ms: Date.now() - started, stdout_b64: out.b64(), stderr_b64: err.b64(), cuts });
     };
     child.on('error', (e) => {
       err.add(Buffer.from(`${work.command[0]}: ${e.message}\n`));
@@ -87,11 +97,14 @@ function runCommand(work: Work): Promise<{ exit_code: number | null; timed_out: 
   });
 }
 
-function collect(work: Work): { files: Record<string, string | null>; dirs: Record<string, Record<string, string>>; skipped: number } {
+function collect(work: Work): { files: Record<string, string | null>; dirs: Record<string, Record<string, string>>; skipped: number; cuts: Cut[] } {
   let budget = COLLECT_LIMIT;
   let skipped = 0;
-  const take = (file: string): string | null => {
-    const bytes = readFileSync(file);
+  const cuts: Cut[] = [];
+  const take = (file: string, limit: number): string | null => {
+    const whole = readFileSync(file);
+    const bytes = whole.subarray(0, limit);
+    if (whole.length > bytes.length) cuts.push({ path: file, size: whole.length, kept: bytes.length });
     if (bytes.length > budget) {
       skipped++;
       return null;
@@ -102,7 +115,7 @@ function collect(work: Work): { files: Record<string, string | null>; dirs: Reco
   const files: Record<string, string | null> = {};
   for (const file of work.collect_files) {
     try {
-      files[file] = take(file);
+      files[file] = take(file, work.limits.file_bytes);
     } catch {
       files[file] = null;
     }
@@ -119,11 +132,11 @@ function collect(work: Work): { files: Record<string, string | null>; dirs: Reco
     for (const entry of entries) {
       if (!entry.isFile()) continue;
       const full = path.join(entry.parentPath, entry.name);
-      const content = take(full);
+      const content = take(full, work.limits.log_bytes);
       if (content !== null) dirs[dir][path.relative(dir, full)] = content;
     }
   }
-  return { files, dirs, skipped };
+  return { files, dirs, skipped, cuts };
 }
 
 /**
@@ -145,9 +158,9 @@ export async function runTrial(): Promise<number> {
     chmodSync(f.path, f.mode);
   }
   const ran = await runCommand(work);
-  const { files, dirs, skipped } = collect(work);
+  const { files, dirs, skipped, cuts } = collect(work);
   const stderr = skipped ? Buffer.concat([Buffer.from(ran.stderr_b64, 'base64'), Buffer.from(`\n[aar: ${skipped} files over the collect limit not returned]\n`)]).toString('base64') : ran.stderr_b64;
-  const body = { ...ran, stderr_b64: stderr, files, dirs, node: process.env.AAR_NODE ?? null };
+  const body = { ...ran, stderr_b64: stderr, files, dirs, node: process.env.AAR_NODE ?? null, cuts: [...ran.cuts, ...cuts] };
   for (let attempt = 1; ; attempt++) {
     try {
       await postJson(gateway, '/v1/trial/result', body, 120_000);

@@ -1,5 +1,7 @@
 import PQueue from 'p-queue';
 import { isRetryableStatus, retryAfterMs, sleep, withRetries, type RetryReason } from '../retry.js';
+import { AddressPolicy, AddressRefusedError } from './address-guard.js';
+import { guardedFetch, type Resolver } from './guarded-fetch.js';
 import type { HttpClient, HttpRequest, HttpResponse } from './types.js';
 
 /** Limits of one provider's traffic; keys of `HttpClientOptions.limits` are provider names (`google-maps`, ...). */
@@ -51,6 +53,10 @@ export interface HttpClientOptions {
   fetch?: typeof fetch;
   /** Called before each retry's wait (for logging). */
   onRetry?: (event: RetryEvent) => void;
+  /** Non-public addresses that guarded requests (`HttpRequest.guard`) may still reach: `tools.allow_addresses`. */
+  allowAddresses?: readonly string[];
+  /** DNS for guarded requests (default: the system's; tests answer 127.0.0.1 for public-looking names). */
+  resolve?: Resolver;
 }
 
 const BASE_LIMITS: ProviderLimits = { concurrency: 4, timeoutMs: 30_000, maxAttempts: 4 };
@@ -72,7 +78,8 @@ export const DEFAULT_PROVIDER_LIMITS: Readonly<Record<string, Partial<ProviderLi
 export class HttpRequestError extends Error {
   constructor(
     message: string,
-    readonly kind: 'network' | 'timeout',
+    /** refused: the target's address is not one the policy allows (never retried). */
+    readonly kind: 'network' | 'timeout' | 'refused',
     readonly attempts: number,
   ) {
     super(message);
@@ -104,11 +111,13 @@ export class FetchHttpClient implements HttpClient {
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly random: () => number;
   private readonly fetchFn: typeof fetch;
+  private readonly guardedFetchFn: typeof fetch;
 
   constructor(private readonly options: HttpClientOptions = {}) {
     this.sleep = options.sleep ?? sleep;
     this.random = options.random ?? Math.random;
     this.fetchFn = options.fetch ?? ((input, init) => fetch(input, init));
+    this.guardedFetchFn = guardedFetch({ policy: new AddressPolicy(options.allowAddresses), ...(options.resolve ? { resolve: options.resolve } : {}) });
   }
 
   limitsFor(provider: string): ProviderLimits {
@@ -162,6 +171,7 @@ export class FetchHttpClient implements HttpClient {
       const { status, headers } = result.response;
       return isRetryableStatus(status) ? { reason: `HTTP ${status}`, retryAfterMs: retryAfterMs(headers) } : undefined;
     }
+    if (result.error.kind === 'refused') return undefined;
     const retryable = result.error.kind === 'network' || this.options.retryOnTimeout !== false;
     return retryable ? { reason: result.error.message } : undefined;
   }
@@ -174,11 +184,13 @@ export class FetchHttpClient implements HttpClient {
       headers['content-type'] ??= 'application/json';
     }
     try {
-      const res = await this.fetchFn(url, { method: req.method ?? 'GET', headers, body, redirect: 'follow', signal: AbortSignal.timeout(timeoutMs) });
+      const fetchFn = req.guard ? this.guardedFetchFn : this.fetchFn;
+      const res = await fetchFn(url, { method: req.method ?? 'GET', headers, body, redirect: 'follow', signal: AbortSignal.timeout(timeoutMs) });
       const text = await res.text();
       return { response: { status: res.status, url: res.url || url.toString(), headers: res.headers, text, attempts: attempt } };
     } catch (err) {
       const e = err as Error & { cause?: { code?: string; message?: string } };
+      if (e.cause instanceof AddressRefusedError) return { error: new HttpRequestError(`${target}: ${e.cause.message}`, 'refused', attempt) };
       if (e.name === 'TimeoutError' || e.name === 'AbortError') {
         return { error: new HttpRequestError(`${target}: timeout after ${timeoutMs} ms`, 'timeout', attempt) };
       }

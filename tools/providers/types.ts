@@ -70,6 +70,9 @@ export interface HttpRequest {
   headers?: Record<string, string>;
   /** JSON body for POST. */
   json?: unknown;
+  /** The target (or its host) came from the agent: connect only to addresses the client's policy allows
+   * (public ones, or the job's tools.allow_addresses), checked after DNS on every redirect hop. */
+  guard?: boolean;
 }
 
 export interface HttpResponse {

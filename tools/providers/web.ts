@@ -57,10 +57,12 @@ interface ParseAnswer {
 }
 
 async function fetchWikipedia(ctx: ProviderContext, page: WikipediaPage, rawHtml: boolean): Promise<ToolResult> {
-  const api = ctx.endpoints.wikipedia.replace('{lang}', page.lang);
+  const api = ctx.endpoints.wikipedia.replaceAll('{lang}', page.lang);
   const query = { action: 'parse', page: page.title, prop: 'text|langlinkscount', redirects: 1, format: 'json', formatversion: 2 };
   const headers = { 'User-Agent': API_USER_AGENT, Accept: 'application/json' };
-  const r = await requestJson<ParseAnswer>(ctx, WIKIPEDIA, { url: api, query, headers }, `Wikipedia (${page.lang}) API request`);
+  // The agent's language code names the host when the endpoint's host holds {lang}: guard it like any agent URL.
+  const guard = /^[a-z]+:\/\/[^/]*\{lang\}/i.test(ctx.endpoints.wikipedia);
+  const r = await requestJson<ParseAnswer>(ctx, WIKIPEDIA, { url: api, query, headers, guard }, `Wikipedia (${page.lang}) API request`);
   if (!r.ok) return r.result;
   const { parse, error } = r.data;
   if (error || !parse) {
@@ -86,8 +88,9 @@ async function fetchPlainPage(ctx: ProviderContext, url: string, rawHtml: boolea
   };
   let res;
   try {
-    res = await ctx.http.request(WEB, { url, headers });
+    res = await ctx.http.request(WEB, { url, headers, guard: true });
   } catch (err) {
+    // A refused address is transient too: it depends on the job's allow-list, so it is never recorded.
     return errorResult(`fetching ${url} failed: ${(err as Error).message}`, (err as Error).message, { transient: true });
   }
   const resolvedUrl = res.url || url;

@@ -34,16 +34,19 @@ export function registerReportCommands(program: Command): void {
     .command('report')
     .argument('<job-dir>', 'a job folder (jobs/<job>)')
     .description('aggregate a job: per agent x model x variant x level, FA/PVR/RCR with 95% intervals and more')
-    .option('--format <format>', 'md, csv or json', 'md')
+    .option('--format <format>', 'md, csv, json or html (one self-contained page: charts, trials, trial pages)', 'md')
     .option('--out <file>', 'write to this file instead of standard output')
     .action(async (jobDir: string, flags: { format: string; out?: string }) => {
       const { REPORT_FORMATS, renderReport } = await import('../../../verifier/report.js');
-      if (!(REPORT_FORMATS as readonly string[]).includes(flags.format)) {
-        throw new Error(`--format: expected one of ${REPORT_FORMATS.join(', ')}, got ${flags.format}`);
+      if (flags.format !== 'html' && !(REPORT_FORMATS as readonly string[]).includes(flags.format)) {
+        throw new Error(`--format: expected one of ${[...REPORT_FORMATS, 'html'].join(', ')}, got ${flags.format}`);
       }
       const { loadJobResults } = await import('../../../verifier/results.js');
       const { aggregate } = await import('../../../verifier/aggregate.js');
-      const text = renderReport(aggregate(loadJobResults(jobDir)), flags.format as 'md' | 'csv' | 'json');
+      const text =
+        flags.format === 'html'
+          ? await (await import('../../../verifier/html/build.js')).buildHtmlReport([jobDir])
+          : renderReport(aggregate(loadJobResults(jobDir)), flags.format as 'md' | 'csv' | 'json');
       if (flags.out) {
         writeFileSync(flags.out, text);
         process.stdout.write(`wrote ${flags.out}\n`);

@@ -10,16 +10,24 @@ export function registerScoreCommand(program: Command): void {
     .option('--reference', "print only the reference verifier's reward.json fields, in its order")
     .action(async (flags: { leg: string; answer?: string; toolLog?: string; reference?: boolean }) => {
       const { readOptionalText } = await import('../../../trial/folder.js');
-      const { scoreTrial, scoreToJson, referenceOnly } = await import('../../../tasks/aar/scoring/score.js');
+      const { legView, scoreTrial, scoreToJson, referenceOnly } = await import('../../../tasks/aar/scoring/score.js');
       const legText = readOptionalText(flags.leg);
       if (legText === null) throw new Error(`${flags.leg}: no such leg file`);
-      const optional = (file: string | undefined): string | null => (file === undefined ? null : readOptionalText(file));
-      let score;
       try {
-        score = scoreTrial(legText, optional(flags.answer), optional(flags.toolLog));
+        legView(legText);
       } catch (error) {
         throw new Error(`${flags.leg}: ${(error as Error).message}`);
       }
+      // Each file's errors name that file; scoring the log itself is total (a line it cannot read is skipped and counted).
+      const optional = (file: string | undefined): string | null => {
+        if (file === undefined) return null;
+        try {
+          return readOptionalText(file);
+        } catch (error) {
+          throw new Error(`${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+        }
+      };
+      const score = scoreTrial(legText, optional(flags.answer), optional(flags.toolLog));
       process.stdout.write(scoreToJson(flags.reference ? referenceOnly(score) : score));
     });
 }

@@ -29,7 +29,8 @@ function filterFromFlags(flags: FilterFlags): TaskFilter {
   };
 }
 
-const addFilterOptions = (cmd: Command): Command =>
+/** The leg filter flags, shared by `aar tasks list`, `aar run` and `aar plan`. */
+export const addFilterOptions = (cmd: Command): Command =>
   cmd
     .option('--variant <names>', 'only these variants (comma-separated, repeatable)', list)
     .option('--level <levels>', 'only these levels: easy, medium, hard, extreme', list)

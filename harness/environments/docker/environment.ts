@@ -1,9 +1,10 @@
 import type Docker from 'dockerode';
 import { PassThrough, type Writable } from 'node:stream';
 import { docker, NO_DOCKER_HINT, dockerAvailable } from '../../../images/docker.js';
+import { LOG_LIMIT_BYTES } from '../../../trial/copy-limits.js';
+import type { CopyOptions, EnvironmentProvider, EnvironmentSpec, ExecOptions, ExecResult, FileToPut, TrialEnvironment, TrialWork, TrialWorkResult } from '../types.js';
+import { extractUnder, firstFileOfTar, tarOf } from './files.js';
 import { runByExec } from '../exec-run.js';
-import type { EnvironmentProvider, EnvironmentSpec, ExecOptions, ExecResult, FileToPut, TrialEnvironment, TrialWork, TrialWorkResult } from '../types.js';
-import { tarOf, untar, writeUnder } from './files.js';
 
 /** Capabilities a trial keeps (Docker's defaults minus network and system ones it has no use for). */
 const KEEP_CAPABILITIES = ['CHOWN', 'DAC_OVERRIDE', 'FOWNER', 'FSETID', 'KILL', 'SETGID', 'SETUID'];
@@ -84,19 +85,21 @@ class DockerTrialEnvironment implements TrialEnvironment {
     await this.container.putArchive(tarOf(files), { path: '/' });
   }
 
-  async getFile(path: string): Promise<Buffer | null> {
+  async getFile(path: string, options: CopyOptions = {}): Promise<Buffer | null> {
     try {
-      const files = await untar(await this.container.getArchive({ path }));
-      return files.values().next().value ?? null;
+      const maxBytes = options.maxBytes ?? LOG_LIMIT_BYTES;
+      const file = await firstFileOfTar(await this.container.getArchive({ path }), maxBytes);
+      if (file && file.size > file.content.length) options.onCut?.({ path, size: file.size, kept: file.content.length });
+      return file?.content ?? null;
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;
     }
   }
 
-  async getDir(path: string, hostDir: string): Promise<number> {
+  async getDir(path: string, hostDir: string, options: CopyOptions = {}): Promise<number> {
     try {
-      return writeUnder(hostDir, await untar(await this.container.getArchive({ path })));
+      return await extractUnder(await this.container.getArchive({ path }), hostDir, options);
     } catch (error) {
       if (isNotFound(error)) return 0;
       throw error;

@@ -1,7 +1,10 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { extract, pack } from 'tar-stream';
-import type { FileToPut } from '../types.js';
+import { LOG_LIMIT_BYTES, utf8Prefix } from '../../../trial/copy-limits.js';
+import { CappedFileWriter } from '../capped-file.js';
+import type { CopyOptions, FileToPut } from '../types.js';
 
 /** A tar stream of files, for putArchive at `/`. Parent folders are created by Docker. */
 export function tarOf(files: FileToPut[]): NodeJS.ReadableStream {
@@ -14,38 +17,72 @@ export function tarOf(files: FileToPut[]): NodeJS.ReadableStream {
   return tar as unknown as NodeJS.ReadableStream;
 }
 
-/** Reads every regular file of a tar stream: name (as archived) -> bytes. */
-export function untar(stream: NodeJS.ReadableStream): Promise<Map<string, Buffer>> {
+const destroy = (stream: NodeJS.ReadableStream): void => void (stream as unknown as { destroy?: () => void }).destroy?.();
+
+/**
+ * The first regular file of a tar stream (getArchive of a file), at most `maxBytes` of it, cut where no
+ * UTF-8 character is split. Stops reading the archive once it has enough: a 200 MB file costs the host
+ * `maxBytes`, not 200 MB. `size` is the file's whole size (from its tar header).
+ */
+export function firstFileOfTar(stream: NodeJS.ReadableStream, maxBytes: number): Promise<{ content: Buffer; size: number } | null> {
   return new Promise((resolve, reject) => {
-    const files = new Map<string, Buffer>();
     const ex = extract();
+    let settled = false;
+    const finish = (value: { content: Buffer; size: number } | null): void => {
+      if (settled) return;
+      settled = true;
+      resolve(value);
+      destroy(stream);
+      ex.destroy();
+    };
     ex.on('entry', (header, entry, next) => {
+      if (header.type !== 'file') {
+        entry.resume();
+        entry.on('end', next);
+        return;
+      }
+      const size = header.size ?? 0;
+      // A few bytes past the limit show whether a character straddles it.
+      const want = Math.min(size, maxBytes + 3);
       const chunks: Buffer[] = [];
-      entry.on('data', (c: unknown) => chunks.push(c as Buffer));
-      entry.on('end', () => {
-        if (header.type === 'file') files.set(header.name, Buffer.concat(chunks));
-        next();
+      let got = 0;
+      entry.on('data', (c: unknown) => {
+        chunks.push(c as Buffer);
+        got += (c as Buffer).length;
+        if (got >= want) finish({ content: utf8Prefix(Buffer.concat(chunks).subarray(0, want), maxBytes), size });
       });
-      entry.on('error', reject);
+      entry.on('end', () => finish({ content: utf8Prefix(Buffer.concat(chunks), maxBytes), size }));
+      entry.on('error', (e: Error) => settled || reject(e));
     });
-    ex.on('finish', () => resolve(files));
-    ex.on('error', reject);
-    stream.on('error', reject);
+    ex.on('finish', () => finish(null));
+    ex.on('error', (e: Error) => settled || reject(e));
+    stream.on('error', (e: Error) => settled || reject(e));
     stream.pipe(ex);
   });
 }
 
-/** Writes files from an archive of folder `archivedRoot` under hostDir, refusing paths that leave it. */
-export function writeUnder(hostDir: string, files: Map<string, Buffer>): number {
-  let n = 0;
-  for (const [name, content] of files) {
-    const relative = name.split('/').slice(1).join('/');
-    if (!relative) continue;
-    const target = path.resolve(hostDir, relative);
-    if (!target.startsWith(path.resolve(hostDir) + path.sep)) continue;
+/**
+ * Writes the regular files of an archive of one folder under hostDir (the archived folder's own name
+ * dropped), each cut at `maxBytes` (default LOG_LIMIT_BYTES) with a marker, streamed to disk; paths that
+ * would leave hostDir are skipped. Returns the number of files written.
+ */
+export async function extractUnder(stream: NodeJS.ReadableStream, hostDir: string, options: CopyOptions = {}): Promise<number> {
+  const maxBytes = options.maxBytes ?? LOG_LIMIT_BYTES;
+  const root = path.resolve(hostDir);
+  const ex = extract();
+  let written = 0;
+  const done = pipeline(stream, ex);
+  for await (const entry of ex) {
+    const relative = entry.header.name.split('/').slice(1).join('/');
+    const target = path.resolve(root, relative);
+    if (entry.header.type !== 'file' || !relative || !target.startsWith(root + path.sep)) {
+      entry.resume();
+      continue;
+    }
     mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, content);
-    n++;
+    await pipeline(entry, new CappedFileWriter(target, maxBytes, (cut) => options.onCut?.({ path: relative, ...cut })));
+    written++;
   }
-  return n;
+  await done;
+  return written;
 }

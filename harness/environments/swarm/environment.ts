@@ -51,7 +51,7 @@ class SwarmTrialEnvironment implements TrialEnvironment {
       if (outcome.f === 'timeout') {
         await this.kill();
         const empty = Buffer.alloc(0);
-        return { exitCode: null, timedOut: true, durationMs: Date.now() - started, stdout: empty, stderr: empty, files: {}, dirs: {}, node: this.watcher.nodeName };
+        return { exitCode: null, timedOut: true, durationMs: Date.now() - started, stdout: empty, stderr: empty, files: {}, dirs: {}, node: this.watcher.nodeName, cuts: [] };
       }
       throw new Error(outcome.f);
     } finally {

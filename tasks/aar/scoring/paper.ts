@@ -1,7 +1,7 @@
 import { lenientArgsMatch } from './args-match.js';
 import type { LegView } from './leg-view.js';
 import type { ReferenceFields } from './reference.js';
-import type { LoggedCall } from './tool-log.js';
+import { creditedCalls, type LoggedCall } from './tool-log.js';
 import type { RunFacts } from '../../../trial/run-facts.js';
 
 /**
@@ -77,8 +77,8 @@ export function diagnose(fa: 0 | 1, pvr: number | null, rcr: number | null, endi
 
 export function computePaperMetrics(view: LegView, calls: readonly LoggedCall[], reference: ReferenceFields, run: Partial<RunFacts>): PaperMetrics {
   const fa: 0 | 1 = reference.status === 'correct' ? 1 : 0;
-  const pvr = pitStopVisitRate(view, calls);
-  const rcr = roadblockCompletionRate(view, calls);
+  const pvr = pitStopVisitRate(view, creditedCalls(calls));
+  const rcr = roadblockCompletionRate(view, creditedCalls(calls));
   const steps = run.steps ?? null;
   const noValidAnswer = reference.status === 'unknown';
   const stepLimitHit = noValidAnswer && (run.stepLimitHit === true || (steps !== null && steps >= view.stepBudget));

@@ -1,7 +1,7 @@
 import { pyFloat, pyFormatFixed, pyIntOfFloat, pyMatchesSingleDigit, pyRepr, pyRound, pyStrip } from '../../../python/index.js';
 import { referenceArgsMatch } from './args-match.js';
 import type { LegView } from './leg-view.js';
-import type { LoggedCall } from './tool-log.js';
+import { creditedCalls, type LoggedCall } from './tool-log.js';
 
 /**
  * The fields of the reward.json written by the reference verifier (the AAR Harbor adapter's
@@ -88,10 +88,11 @@ const ratio = (n: number, d: number): number | null => (d > 0 ? pyRound(n / d, 3
 
 export function computeReferenceFields(view: LegView, answerText: string | null, calls: readonly LoggedCall[]): ReferenceFields {
   const agentAnswer = referenceAnswer(answerText);
+  const credited = creditedCalls(calls);
 
   const fetched = new Set<string>();
   const calledTools = new Set<string>();
-  for (const call of calls) {
+  for (const call of credited) {
     if (call.referenceUrl !== undefined) fetched.add(call.referenceUrl);
     if (typeof call.tool === 'string') calledTools.add(call.tool);
   }
@@ -115,7 +116,7 @@ export function computeReferenceFields(view: LegView, answerText: string | null,
     ground_truth_steps: view.stops,
     total_tool_calls: calls.length,
     valid_tool_calls: calls.filter((c) => c.success).length,
-    right_tool_calls: matchGoldenSteps(view, calls),
+    right_tool_calls: matchGoldenSteps(view, credited),
     golden_chain_length: view.goldenSteps.length,
     pages_visited: ratio(visited, view.referencePages.size),
     tools_used: ratio(used, view.expectedTools.size),

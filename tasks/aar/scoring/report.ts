@@ -22,6 +22,8 @@ export interface AarFigures {
   diagnosis: Record<Diagnosis, number | null>;
   shortcuts: number;
   near_misses: number;
+  /** Tool-log lines the verifier could not read (skipped, summed over the trials). */
+  log_lines_skipped: number;
 }
 
 function summarize(scores: readonly TrialScore[]): AarFigures {
@@ -49,6 +51,7 @@ function summarize(scores: readonly TrialScore[]): AarFigures {
     },
     shortcuts: scores.filter((s) => s.shortcut).length,
     near_misses: scores.filter((s) => s.near_miss).length,
+    log_lines_skipped: scores.reduce((sum, s) => sum + (s.log_lines_skipped ?? 0), 0),
   };
 }
 
@@ -85,7 +88,7 @@ export const AAR_REPORT: FamilyReport<TrialScore, AarFigures> = {
       step_limit_rate: r.step_limit_rate, timeout_rate: r.timeout_rate,
       diag_navigation: r.diagnosis.navigation, diag_tool_use: r.diagnosis.tool_use, diag_computation: r.diagnosis.computation,
       diag_timeout: r.diagnosis.timeout, diag_step_limit: r.diagnosis.step_limit, diag_agent_error: r.diagnosis.agent_error,
-      shortcuts: r.shortcuts, near_misses: r.near_misses,
+      shortcuts: r.shortcuts, near_misses: r.near_misses, log_lines_skipped: r.log_lines_skipped,
     };
   },
 };

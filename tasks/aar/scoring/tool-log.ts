@@ -1,8 +1,8 @@
 import { findTool } from '../../../tools/catalog/index.js';
-import { fromNativeJson, fromNativeJsonIfExact, parsePyJsonLine, pySplitlines, pyStrip, pyTruthy, type PyValue } from '../../../python/index.js';
+import { fromNativeJson, fromNativeJsonIfExact, parsePyJsonLine, PY_JSON_DEFAULT_MAX_DEPTH, pySplitlines, pyStrip, pyTruthy, type PyValue } from '../../../python/index.js';
 import { isPyDict, pyGet } from '../../../python/dict.js';
 import { canonicalPage, referenceNormalizeUrl } from '../../../tools/wikipedia/page-identity.js';
-import type { ToolLogField } from '../../../trial/tool-log.js';
+import { jsonTextDepth, type ToolLogField } from '../../../trial/tool-log.js';
 
 /** One tool call from the log, with what scoring reads from it. */
 export interface LoggedCall {
@@ -19,16 +19,19 @@ export interface LoggedCall {
   pages: string[];
   /** `result_preview` when it is a string, else ''. */
   preview: string;
+  /** The gateway refused the call without running it: counted as a call, never credited. */
+  refused: boolean;
 }
 
 export interface ParsedToolLog {
   calls: LoggedCall[];
-  /** Non-blank lines skipped: invalid JSON (as the reference skips them) or JSON that is not an object. */
+  /** Non-blank lines skipped: invalid JSON (as the reference skips them), JSON that is not an object, or
+   * JSON nested deeper than Python's json.loads can read (the reference would crash on both). */
   skippedLines: number;
 }
 
 /** The fields of a log line that scoring reads (ToolLogLine's names), as Python values; undefined when absent. */
-type ReadFields = Pick<Record<ToolLogField, PyValue | undefined>, 'tool' | 'url' | 'resolved_url' | 'args' | 'success' | 'result_preview'>;
+type ReadFields = Pick<Record<ToolLogField, PyValue | undefined>, 'tool' | 'url' | 'resolved_url' | 'args' | 'success' | 'result_preview' | 'refused'>;
 
 function toCall(line: ReadFields): LoggedCall {
   const tool = line.tool ?? '';
@@ -45,6 +48,7 @@ function toCall(line: ReadFields): LoggedCall {
     referenceUrl: typeof url === 'string' && url ? referenceNormalizeUrl(url) : undefined,
     pages,
     preview: typeof line.result_preview === 'string' ? line.result_preview : '',
+    refused: line.refused === true,
   };
 }
 
@@ -68,6 +72,8 @@ const isJsonObject = (v: unknown): v is Record<string, unknown> => typeof v === 
  * 20.0 print differently) or integer-like keys (kept in order).
  */
 function callOfLine(line: string): LoggedCall | undefined {
+  // Each level takes two characters, so only a long line can be too deep; the scan uses no stack.
+  if (line.length > 2 * PY_JSON_DEFAULT_MAX_DEPTH && jsonTextDepth(line) > PY_JSON_DEFAULT_MAX_DEPTH) return undefined;
   let fast: unknown;
   try {
     fast = JSON.parse(line);
@@ -85,6 +91,7 @@ function callOfLine(line: string): LoggedCall | undefined {
         args: args === ABSENT ? undefined : args,
         success: nativeField(fast, 'success'),
         result_preview: nativeField(fast, 'result_preview'),
+        refused: nativeField(fast, 'refused'),
       });
     }
   }
@@ -102,13 +109,14 @@ function callOfLine(line: string): LoggedCall | undefined {
     args: exact.get('args'),
     success: exact.get('success'),
     result_preview: exact.get('result_preview'),
+    refused: exact.get('refused'),
   });
 }
 
 /**
  * Reads a tool log the way the reference verifier does: `text.splitlines()`, strip each line, skip blank
- * lines and lines json.loads rejects. A line holding valid JSON that is not an object would crash the
- * reference; here it is skipped and counted.
+ * lines and lines json.loads rejects. A line holding valid JSON that is not an object, or nested too deep,
+ * would crash the reference; here it is skipped and counted. Total: no line makes it throw.
  */
 export function parseToolLog(text: string | null): ParsedToolLog {
   const calls: LoggedCall[] = [];
@@ -117,9 +125,17 @@ export function parseToolLog(text: string | null): ParsedToolLog {
   for (const raw of pySplitlines(text)) {
     const line = pyStrip(raw);
     if (!line) continue;
-    const call = callOfLine(line);
+    let call: LoggedCall | undefined;
+    try {
+      call = callOfLine(line);
+    } catch {
+      call = undefined; // whatever else a line holds, it costs the trial that line, never its score
+    }
     if (call) calls.push(call);
     else skippedLines++;
   }
   return { calls, skippedLines };
 }
+
+/** The calls that can earn credit (a page, a tool, a golden step): all but those the gateway refused. */
+export const creditedCalls = (calls: readonly LoggedCall[]): LoggedCall[] => calls.filter((c) => !c.refused);

@@ -88,7 +88,7 @@ describe('aar (the compiled command, run as a process)', () => {
       expect(bad.stderr.trim().split('\n')).toHaveLength(1);
       expect(bad.stderr).toContain(file);
       const report = runAar(['report', dir, '--format', 'xml']);
-      expect(report.stderr.trim()).toBe('aar: --format: expected one of md, csv, json, got xml');
+      expect(report.stderr.trim()).toBe('aar: --format: expected one of md, csv, json, html, got xml');
     } finally {
       cleanup();
     }

@@ -27,6 +27,7 @@ const work = (over: Partial<TrialWork>): TrialWork => ({
   timeoutMs: 30_000,
   collectFiles: [],
   collectDirs: [],
+  limits: { fileBytes: 4096, logBytes: 1024 * 1024 },
   ...over,
 });
 

@@ -66,6 +66,62 @@ describe('the tool gateway over HTTP', () => {
     expect(trial.toolCalls).toBe(2);
   });
 
+  test('a report of a tool that does not run in the container is refused and logged as refused', async () => {
+    const trial = newTrial();
+    const forged = await (await post(trial.token, '/v1/tools/report', { tool: 'stock_historical_price', args: { symbol: 'AAPL' }, ok: true, text: '189.5' })).json();
+    expect(forged).toMatchObject({ ok: false, tool: 'stock_historical_price' });
+    expect(forged.text).toMatch(/^Error: only tools that run in the container/);
+    const viaCall = await (await post(trial.token, '/v1/tools/call', { tool: 'python_execute_code', args: { code: 'print(1)' } })).json();
+    expect(viaCall.ok).toBe(false);
+    await post(trial.token, '/v1/tools/call', { tool: 'no_such_tool', args: {} });
+    await post(trial.token, '/v1/tools/call', { tool: 'maps_geocode', args: { address: '' } });
+    const log = logOf(trial);
+    expect(log.map((l) => [l.tool, l.success, l.refused])).toEqual([
+      ['stock_historical_price', false, true],
+      ['python_execute_code', false, true],
+      ['no_such_tool', false, true],
+      ['maps_geocode', false, undefined],
+    ]);
+    expect(log[0].result_preview).toBe(forged.text);
+  });
+
+  test('arguments nested too deep or too large are a tool error, logged as refused without them', async () => {
+    const trial = newTrial();
+    const raw = (body: string) =>
+      fetch(url + '/v1/tools/call', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${trial.token}` }, body }).then((r) => r.json());
+    const nested = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
+    const deep = await raw(`{"tool":"web_search","args":{"query":${nested(4_000)}}}`);
+    expect(deep).toMatchObject({ ok: false, tool: 'web_search' });
+    expect(deep.text).toBe('Error: web_search was refused: the arguments nest deeper than 64 levels');
+    const started = performance.now();
+    const deeper = await raw(`{"args":{"query":${nested(3_000_000)}},"tool":"web_search"}`);
+    expect(performance.now() - started).toBeLessThan(5_000); // JSON.parse alone takes about 10 s on this
+    expect(deeper).toMatchObject({ ok: false, tool: 'web_search' });
+    const large = await raw(JSON.stringify({ tool: 'web_search', args: { query: 'x'.repeat(300 * 1024) } }));
+    expect(large.text).toMatch(/^Error: web_search was refused: the arguments are \d+ characters of JSON, over the limit of 262144$/);
+    const fine = await raw(JSON.stringify({ tool: 'web_search', args: { query: 'danube', extra: nested(10) } }));
+    expect(fine.text).not.toMatch(/refused/);
+    const log = logOf(trial);
+    expect(log.map((l) => [l.tool, l.refused, JSON.stringify(l.args)])).toEqual([
+      ['web_search', true, '{}'],
+      ['web_search', true, '{}'],
+      ['web_search', true, '{}'],
+      ['web_search', undefined, JSON.stringify({ query: 'danube', extra: nested(10) })],
+    ]);
+  });
+
+  test('fetch_webpage cannot reach the host: a loopback target is a tool error the agent sees', async () => {
+    const trial = newTrial();
+    const gatewayPort = new URL(url).port;
+    for (const target of [`http://127.0.0.1:${gatewayPort}/healthz`, `http://localhost:${gatewayPort}/healthz`, `http://0x7f000001:${gatewayPort}/healthz`]) {
+      const reply = await (await post(trial.token, '/v1/tools/call', { tool: 'fetch_webpage', args: { url: target } })).json();
+      expect(reply.ok).toBe(false);
+      expect(reply.text).toMatch(/^Error: fetching .* failed: .*127\.0\.0\.1 is a loopback address, not a public one/);
+      expect(reply.text).not.toContain('"mode"');
+    }
+    expect(logOf(trial).map((l) => [l.tool, l.success])).toEqual(Array(3).fill(['fetch_webpage', false]));
+  });
+
   test('concurrent trials write their logs without interleaving or loss', async () => {
     const trials = Array.from({ length: 8 }, newTrial);
     await Promise.all(

@@ -122,7 +122,7 @@ describe('fetch_webpage on other sites', () => {
     expect(missing.transient).toBeUndefined();
     const pdf = await fetchPage(`${upstreams.fakes.servers.web.url}/report.pdf`);
     expect(pdf.text).toContain('is application/pdf, not a page that can be read as text');
-    const down = await webProvider.call('fetch_webpage', { url: 'http://127.0.0.1:1/x' }, fakeProviderContext(upstreams.fakes, { http: { defaultLimits: { maxAttempts: 1 } } }));
+    const down = await webProvider.call('fetch_webpage', { url: 'http://127.0.0.1:1/x' }, fakeProviderContext(upstreams.fakes, { http: { defaultLimits: { maxAttempts: 1 }, allowAddresses: ['127.0.0.1:1'] } }));
     expect(down).toMatchObject({ ok: false, transient: true });
     expect(down.text).toContain('network error');
   });

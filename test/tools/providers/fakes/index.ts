@@ -70,7 +70,8 @@ export async function startFakeUpstreams(): Promise<FakeUpstreams> {
 
 /**
  * A provider context on the fakes with test-friendly HTTP settings: no default rate limits, 1-5 ms
- * backoff, Retry-After capped at 20 ms, 1 s timeouts, 3 attempts. `http` options override these.
+ * backoff, Retry-After capped at 20 ms, 1 s timeouts, 3 attempts, the fake web server allow-listed.
+ * `http` options override these.
  */
 export function fakeProviderContext(fakes: FakeUpstreams, overrides: { keys?: ProviderKeys; http?: HttpClientOptions; codeModel?: string } = {}): ProviderContext {
   return createProviderContext({
@@ -83,6 +84,8 @@ export function fakeProviderContext(fakes: FakeUpstreams, overrides: { keys?: Pr
       backoffBaseMs: 1,
       backoffMaxMs: 5,
       retryAfterMaxMs: 20,
+      // fetch_webpage is guarded against non-public addresses: the fake web server's is allowed by name.
+      allowAddresses: [new URL(fakes.servers.web.url).host],
       ...overrides.http,
     },
   });

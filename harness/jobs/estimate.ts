@@ -1,0 +1,141 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { TRIAL_FILES } from '../../trial/folder.js';
+import { findPrice, requestCost, type PriceTable } from '../gateway/models/prices.js';
+import type { AgentAdapter } from '../agents/types.js';
+import type { AgentConfig } from '../config/schema.js';
+
+/**
+ * Tokens and cost of the trials a job is about to run, per agent. Steps are bounded by the step budgets;
+ * tokens per step come from earlier trials of the same framework and model under the jobs folder when
+ * there are any, else from the AAR paper's figures (mean tokens per trial / mean steps per trial).
+ */
+
+/** Tokens of one model turn. */
+export interface StepTokens {
+  input: number;
+  output: number;
+  /** Of `input`, read from the prompt cache. */
+  cached: number;
+}
+
+/**
+ * Per-step priors from the AAR paper (section 5 and appendix O): Codex CLI 1.4-1.8M tokens per trial over
+ * 34-48 steps; mini-swe-agent 149-187K over 8-9 steps; Claude Code 114-225K (steps not given: taken as
+ * mini-swe-agent's ~20K per step). Output taken as 3% of the total, no cache reads: an upper side.
+ */
+const PAPER_TOKENS_PER_STEP: Record<string, number> = { codex: 40_000, 'mini-swe-agent': 20_000, 'claude-code': 20_000 };
+const DEFAULT_TOKENS_PER_STEP = 20_000;
+const OUTPUT_SHARE = 0.03;
+
+export interface Measured {
+  /** Where the figures come from (job folders). */
+  jobs: string[];
+  trials: number;
+  perStep: StepTokens;
+  /** Steps used / steps allowed, over those trials. */
+  budgetUsed: number;
+}
+
+export interface AgentEstimate {
+  agentId: string;
+  trials: number;
+  /** The sum of the step budgets of the trials to run. */
+  stepBudget: number;
+  usesModel: boolean;
+  perStep: StepTokens;
+  basis: 'measured' | 'paper' | 'none';
+  measured?: Measured;
+  /** Tokens (input + output) if every trial used its whole step budget. */
+  maxTokens: number;
+  maxCostUsd: number | null;
+  /** At the measured share of the budget used (only with measured figures). */
+  expectedTokens?: number;
+  expectedCostUsd?: number | null;
+  /** The price table's name for the model, when it has one. */
+  priced?: string;
+}
+
+/** At most this many trial records are read per job folder, so a plan stays fast on big jobs folders. */
+const MAX_RECORDS_PER_JOB = 400;
+
+interface RawRecord {
+  agent?: { name?: string; model?: string | null };
+  step_budget?: number;
+  run?: { steps?: number | null; input_tokens?: number | null; output_tokens?: number | null; cached_tokens?: number | null };
+}
+
+/** Token counts of earlier trials of this framework and model, from every job folder under `jobsDir`. */
+export function measuredTokens(jobsDir: string, agent: AgentConfig): Measured | undefined {
+  if (!existsSync(jobsDir)) return undefined;
+  const sum = { trials: 0, steps: 0, budget: 0, input: 0, output: 0, cached: 0 };
+  const jobs: string[] = [];
+  for (const job of readdirSync(jobsDir, { withFileTypes: true })) {
+    if (!job.isDirectory() || job.name.startsWith('.')) continue;
+    const jobDir = path.join(jobsDir, job.name);
+    let read = 0;
+    let used = false;
+    for (const trial of readdirSync(jobDir, { withFileTypes: true })) {
+      if (!trial.isDirectory() || trial.name.startsWith('.') || read >= MAX_RECORDS_PER_JOB) continue;
+      let record: RawRecord;
+      try {
+        record = JSON.parse(readFileSync(path.join(jobDir, trial.name, TRIAL_FILES.record), 'utf8')) as RawRecord;
+      } catch {
+        continue;
+      }
+      read++;
+      const run = record.run;
+      if (record.agent?.name !== agent.name || (record.agent.model ?? undefined) !== agent.model) continue;
+      if (!run?.steps || run.input_tokens == null || run.output_tokens == null) continue;
+      sum.trials++;
+      sum.steps += run.steps;
+      sum.budget += record.step_budget ?? run.steps;
+      sum.input += run.input_tokens;
+      sum.output += run.output_tokens;
+      sum.cached += run.cached_tokens ?? 0;
+      used = true;
+    }
+    if (used) jobs.push(job.name);
+  }
+  if (!sum.trials) return undefined;
+  return {
+    jobs,
+    trials: sum.trials,
+    perStep: { input: sum.input / sum.steps, output: sum.output / sum.steps, cached: sum.cached / sum.steps },
+    budgetUsed: Math.min(1, sum.steps / sum.budget),
+  };
+}
+
+function paperPerStep(name: string): StepTokens {
+  const total = PAPER_TOKENS_PER_STEP[name] ?? DEFAULT_TOKENS_PER_STEP;
+  return { input: total * (1 - OUTPUT_SHARE), output: total * OUTPUT_SHARE, cached: 0 };
+}
+
+export function estimateAgent(options: {
+  agentId: string;
+  agent: AgentConfig;
+  adapter: AgentAdapter;
+  trials: number;
+  stepBudget: number;
+  prices: PriceTable;
+  jobsDir: string;
+}): AgentEstimate {
+  const { agent, adapter, trials, stepBudget } = options;
+  const base = { agentId: options.agentId, trials, stepBudget, usesModel: adapter.usesModel };
+  if (!adapter.usesModel) return { ...base, perStep: { input: 0, output: 0, cached: 0 }, basis: 'none', maxTokens: 0, maxCostUsd: 0 };
+  const measured = measuredTokens(options.jobsDir, agent);
+  const perStep = measured?.perStep ?? paperPerStep(agent.name);
+  const price = findPrice(options.prices, agent.model);
+  const costOf = (steps: number): number | null =>
+    price ? requestCost(price.price, { input: perStep.input * steps, output: perStep.output * steps, cached: perStep.cached * steps, cacheWrite: 0 }) : null;
+  const tokensOf = (steps: number): number => Math.round((perStep.input + perStep.output) * steps);
+  return {
+    ...base,
+    perStep,
+    basis: measured ? 'measured' : 'paper',
+    ...(measured ? { measured, expectedTokens: tokensOf(stepBudget * measured.budgetUsed), expectedCostUsd: costOf(stepBudget * measured.budgetUsed) } : {}),
+    maxTokens: tokensOf(stepBudget),
+    maxCostUsd: costOf(stepBudget),
+    ...(price ? { priced: price.name } : {}),
+  };
+}

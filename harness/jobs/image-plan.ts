@@ -1,0 +1,59 @@
+import { agentRecipe, baseRecipe, BOOTSTRAPPED_DEBIAN, DEFAULT_IMAGE_SETTINGS, recipeTag, type ImageSettings } from '../../images/build.js';
+import type { AgentAdapter } from '../agents/types.js';
+import type { LoadedConfig } from '../config/load.js';
+import type { AgentConfig, JobConfig } from '../config/schema.js';
+import { engineProbe } from './engine-probe.js';
+
+/** How a job's config says images are built. */
+export function imageSettings(config: JobConfig, loaded: LoadedConfig): ImageSettings {
+  return {
+    ...DEFAULT_IMAGE_SETTINGS,
+    base: config.images.base,
+    caCerts: config.images.ca_certs ? config.images.ca_certs.map(loaded.resolve) : DEFAULT_IMAGE_SETTINGS.caCerts,
+    ...(config.images.npm_registry ? { npmRegistry: config.images.npm_registry } : {}),
+    ...(config.images.debian_mirror ? { debianMirror: config.images.debian_mirror } : {}),
+  };
+}
+
+export interface PlannedImage {
+  /** `base`, or the agent layer's name. */
+  role: string;
+  /** The content-hash tag, or the Debian image to start from. */
+  tag: string;
+  /** On the engine already; null when it cannot be told. */
+  present: boolean | null;
+}
+
+export interface ImagePlan {
+  /** False when no Docker engine answered: then nothing is known about images. */
+  engine: boolean;
+  images: PlannedImage[];
+}
+
+/**
+ * The images a job's trials need, by the tags a run would give them, and which the engine lacks. Builds
+ * and pulls nothing; with `base: auto` it reports the Debian image a run would start from.
+ */
+export async function planImages(settings: ImageSettings, agents: readonly { agent: AgentConfig; adapter: AgentAdapter }[]): Promise<ImagePlan> {
+  const engine = engineProbe();
+  if (!(await engine.answers())) return { engine: false, images: [] };
+  const present = (tag: string): Promise<boolean> => engine.hasImage(tag);
+  const images: PlannedImage[] = [];
+  let debian = settings.base;
+  if (debian === 'auto') {
+    debian = 'debian:bookworm-slim';
+    if (!(await present(debian)) && (await present(BOOTSTRAPPED_DEBIAN))) debian = BOOTSTRAPPED_DEBIAN;
+  }
+  images.push({ role: 'debian', tag: debian, present: await present(debian) });
+  const baseTag = recipeTag(baseRecipe(settings, debian));
+  images.push({ role: 'base', tag: baseTag, present: await present(baseTag) });
+  const seen = new Set<string>();
+  for (const { agent, adapter } of agents) {
+    if (!adapter.imageLayer) continue;
+    const tag = recipeTag(agentRecipe(adapter.imageLayer, baseTag, adapter.buildArgs?.(agent) ?? {}));
+    if (seen.has(tag)) continue;
+    seen.add(tag);
+    images.push({ role: adapter.imageLayer, tag, present: await present(tag) });
+  }
+  return { engine: true, images };
+}

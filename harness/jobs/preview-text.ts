@@ -1,0 +1,55 @@
+import type { AgentEstimate } from './estimate.js';
+import type { JobPreview } from './preview.js';
+
+// Digits grouped by hand: toLocaleString loads the locale data on first use, a tenth of the whole plan's time.
+const int = (n: number): string => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+const plural = (n: number, noun: string): string => `${int(n)} ${noun}${n === 1 ? '' : 's'}`;
+const tokens = (n: number): string => (n >= 1e9 ? `${(n / 1e9).toFixed(2)} B` : n >= 1e6 ? `${(n / 1e6).toFixed(1)} M` : n >= 1e3 ? `${(n / 1e3).toFixed(0)} K` : `${n}`);
+const usd = (n: number | null | undefined): string => (n == null ? 'unknown (model not in the price table)' : `$${n < 100 ? n.toFixed(2) : int(n)}`);
+
+function basis(e: AgentEstimate): string {
+  if (e.basis === 'none') return 'no model';
+  const step = `${int(e.perStep.input + e.perStep.output)} tokens/step`;
+  if (e.basis === 'paper') return `${step} (AAR paper figures; no earlier job of this agent here)`;
+  const m = e.measured!;
+  return `${step} (measured: ${m.trials} trials in ${m.jobs.join(', ')}; ${(100 * m.budgetUsed).toFixed(0)}% of the step budget used)`;
+}
+
+/** The plain-text plan, one section per question: what runs, what is built, which keys, what it costs. */
+export function formatPreview(p: JobPreview): string {
+  const lines: string[] = [];
+  lines.push(`job ${p.job} -> ${p.jobDir}`);
+  lines.push(`trials: ${int(p.planned)} planned (${plural(p.agents.length, 'agent')} x ${plural(p.legs, 'leg')} x ${plural(p.attempts, 'attempt')}), ${int(p.done)} already done, ${int(p.toRun)} to run`);
+  const width = Math.max(...p.agents.map((a) => a.id.length), 5);
+  for (const a of p.agents) lines.push(`  ${a.id.padEnd(width)}  ${int(a.toRun).padStart(6)} to run  ${int(a.done).padStart(6)} done`);
+  if (p.refusal.length) {
+    lines.push(`refused: ${p.jobDir} holds trials of a different configuration; these keys differ:`);
+    for (const r of p.refusal) lines.push(`  ${r}`);
+  }
+
+  if (!p.images.engine) lines.push('images: unknown (no Docker engine answers)');
+  else {
+    const missing = p.images.images.filter((i) => !i.present);
+    lines.push(missing.length ? `images: ${missing.length} to build or pull` : 'images: all present');
+    for (const i of p.images.images) lines.push(`  ${i.tag.padEnd(36)} ${i.role.padEnd(16)} ${i.present ? 'present' : i.role === 'debian' ? 'to pull (or bootstrap)' : 'to build'}`);
+  }
+
+  const missingKeys = p.keys.filter((k) => !k.set);
+  lines.push(!p.keys.length ? 'keys: none needed' : missingKeys.length ? `keys: ${missingKeys.length} of ${p.keys.length} missing` : 'keys: all set');
+  for (const k of p.keys) lines.push(`  ${k.name.padEnd(18)} ${(k.set ? 'set' : 'MISSING').padEnd(8)} for ${k.neededBy.join(', ')}`);
+
+  lines.push('estimate (trials to run):');
+  for (const e of p.estimates) {
+    const head = `  ${e.agentId.padEnd(width)}  ${int(e.trials)} trials, step budget ${int(e.stepBudget)}`;
+    if (!e.usesModel) {
+      lines.push(`${head}: no model, no tokens, $0`);
+      continue;
+    }
+    const expected = e.expectedTokens === undefined ? '' : `; expected ${tokens(e.expectedTokens)} tokens, ${usd(e.expectedCostUsd)}`;
+    lines.push(`${head}: at most ${tokens(e.maxTokens)} tokens, ${usd(e.maxCostUsd)}${expected}`);
+    lines.push(`  ${' '.repeat(width)}  ${basis(e)}${e.priced ? `, priced as ${e.priced}` : ''}`);
+  }
+  const costs = p.estimates.map((e) => e.maxCostUsd);
+  if (costs.every((c) => c !== null)) lines.push(`  total at most ${usd(costs.reduce((a, b) => a! + b!, 0))}`);
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,73 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { familyOfRecord } from '../../tasks/registry.js';
+import { readTrialText, TRIAL_FILES } from '../../trial/folder.js';
+import type { TrialResult } from '../results.js';
+import type { HtmlFamilyView } from './family-view.js';
+import { configLabel } from './labels.js';
+import type { Cell, TrialDetail, TrialRow } from './model.js';
+import { modelTurnsTable, toolCallsTable, toolLogLines } from './trial-tables.js';
+
+/** Characters of the end of the agent's own output a trial page shows. */
+const AGENT_OUTPUT_CHARS = 3000;
+
+export function trialRow(trial: TrialResult, view: HtmlFamilyView): TrialRow {
+  const { record } = trial;
+  return {
+    id: record.trial_id,
+    agent: configLabel(record.agent.id, record.agent.model),
+    task: record.leg.id,
+    variant: record.leg.variant,
+    level: record.leg.level,
+    attempt: record.attempt,
+    status: record.status,
+    cells: view.cells(trial.score),
+  };
+}
+
+/** The agent's stdout log (the adapters' agent/stdout.log, or any *.log there), its last characters. */
+function agentOutput(dir: string): string | null {
+  const agentDir = path.join(dir, TRIAL_FILES.agentDir);
+  if (!existsSync(agentDir)) return null;
+  const logs = readdirSync(agentDir).filter((f) => /\.(log|txt)$/.test(f) && statSync(path.join(agentDir, f)).isFile()).sort((a, b) => (a === 'stdout.log' ? -1 : b === 'stdout.log' ? 1 : a.localeCompare(b)));
+  if (!logs.length) return null;
+  const text = readTrialText(agentDir, logs[0]) ?? '';
+  const tail = text.length > AGENT_OUTPUT_CHARS ? `… ${text.slice(-AGENT_OUTPUT_CHARS)}` : text;
+  return `${logs[0]}:\n${tail}`;
+}
+
+export function trialDetail(trial: TrialResult, view: HtmlFamilyView, previewChars?: number): TrialDetail {
+  const { record, dir } = trial;
+  const lines = toolLogLines(readTrialText(dir, TRIAL_FILES.toolLog));
+  const family = view.trialPage(trial, lines);
+  const facts: [string, Cell][] = [
+    ['agent', configLabel(record.agent.id, record.agent.model)],
+    ['agent version', record.agent.version],
+    ['task', record.leg.id],
+    ['attempt', record.attempt],
+    ['status', record.status],
+    ['steps (budget)', `${record.run.steps ?? '–'} (${record.step_budget})`],
+    ['step limit hit', record.run.step_limit_hit],
+    ['exit code', record.run.exit_code],
+    ['input / output / cached tokens', [record.run.input_tokens, record.run.output_tokens, record.run.cached_tokens].map((t) => t ?? '–').join(' / ')],
+    ['cost (USD)', record.run.cost_usd],
+    ['time: total / agent (s)', `${record.timings.total_s.toFixed(1)} / ${record.timings.agent_s?.toFixed(1) ?? '–'}`],
+    ['started', record.started_at],
+    ['seed', record.seed],
+    ['harness', record.harness_version],
+  ];
+  const familyOf = familyOfRecord(record);
+  return {
+    id: record.trial_id,
+    job: record.job,
+    dir,
+    instruction: readTrialText(dir, TRIAL_FILES.instruction),
+    answer: readTrialText(dir, TRIAL_FILES.answer),
+    error: record.error,
+    score: trial.score as Record<string, unknown> | null,
+    verdict: trial.score ? familyOf.progress.verdict(trial.score) : null,
+    facts,
+    tables: [...family.tables, toolCallsTable(lines, family.callNotes, previewChars), modelTurnsTable(readTrialText(dir, TRIAL_FILES.modelLog))],
+    agentOutput: agentOutput(dir),
+  };
+}

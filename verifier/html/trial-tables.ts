@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { pySplitlines, pyStrip } from '../../python/index.js';
+import { columns, type Cell, type DetailTable } from './model.js';
+
+/** Characters of a tool result's preview a trial page shows (the full 2,000 stay in tool_log.jsonl). */
+export const DEFAULT_PREVIEW_CHARS = 600;
+
+/** The non-blank lines of a tool log, split and stripped as scoring splits them, so indexes agree. */
+export function toolLogLines(text: string | null): string[] {
+  return text === null ? [] : pySplitlines(text).map(pyStrip).filter((l) => l.length > 0);
+}
+
+/** The first `max` code points of a text, and how many were left out. */
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = 0;
+  for (let points = 0; points < max && end < text.length; points++) end += (text.codePointAt(end) as number) > 0xffff ? 2 : 1;
+  if (end >= text.length) return text;
+  let rest = 0;
+  for (let i = end; i < text.length; i += (text.codePointAt(i) as number) > 0xffff ? 2 : 1) rest++;
+  return `${text.slice(0, end)} … (${rest} more characters)`;
+}
+
+/** A tool-log line as the trial page reads it: every field optional, as an agent or an old log may lack any. */
+const ToolLineSchema = z.looseObject({
+  tool: z.unknown(),
+  args: z.unknown(),
+  success: z.unknown(),
+  result_preview: z.unknown(),
+  result_len: z.number().optional(),
+  latency_ms: z.number().optional(),
+  source: z.string().optional(),
+  cache_hit: z.boolean().optional(),
+  truncated: z.boolean().optional(),
+  resolved_url: z.string().optional(),
+  provider_error: z.string().optional(),
+});
+
+function parseLine(line: string): z.infer<typeof ToolLineSchema> | null {
+  try {
+    const parsed = ToolLineSchema.safeParse(JSON.parse(line));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+const text = (v: unknown): string => (typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v));
+
+/**
+ * The tool calls in log order: name, arguments, outcome, preview, latency and where the result came from.
+ * `notes[i]`, given by the family, says what call i did for the task (e.g. which golden step it matched).
+ */
+export function toolCallsTable(lines: readonly string[], notes: readonly (string | null)[], previewChars = DEFAULT_PREVIEW_CHARS): DetailTable {
+  const rows: Record<string, Cell>[] = [];
+  const marks: (string | null)[] = [];
+  lines.forEach((line, i) => {
+    const call = parseLine(line);
+    if (!call) {
+      rows.push({ n: i + 1, tool: '(unreadable line)', args: clip(line, 200), ok: null, preview: '', chars: null, latency: null, source: null, note: null });
+      marks.push('muted');
+      return;
+    }
+    const source = [call.source, call.cache_hit ? 'cache hit' : null, call.truncated ? 'truncated' : null].filter(Boolean).join(', ');
+    const preview = [call.provider_error ? `provider error: ${call.provider_error}` : null, call.resolved_url ? `→ ${call.resolved_url}` : null, clip(text(call.result_preview), previewChars)]
+      .filter(Boolean)
+      .join('\n');
+    rows.push({
+      n: i + 1,
+      tool: text(call.tool),
+      args: clip(text(call.args), 400),
+      ok: call.success === true,
+      preview,
+      chars: call.result_len ?? null,
+      latency: call.latency_ms ?? null,
+      source: source || null,
+      note: notes[i] ?? null,
+    });
+    marks.push(call.success === true ? (notes[i] ? 'ok' : null) : 'miss');
+  });
+  return {
+    title: `Tool calls (${lines.length})`,
+    note: 'In the order the gateway logged them. Previews are cut for the page; tool_log.jsonl in the trial folder holds what the verifier read.',
+    columns: columns(
+      ['n', '#', 'int'], ['tool', 'tool', 'text'], ['args', 'arguments', 'text'], ['ok', 'ok', 'text'],
+      ['note', 'for the task', 'text'], ['preview', 'result preview', 'text'], ['chars', 'chars', 'int'],
+      ['latency', 'ms', 'int'], ['source', 'source', 'text'],
+    ),
+    rows,
+    marks,
+  };
+}
+
+const ModelLineSchema = z.looseObject({
+  ts: z.number().optional(),
+  model: z.string().nullable().optional(),
+  status: z.number().optional(),
+  turn: z.number().nullable().optional(),
+  input_tokens: z.number().nullable().optional(),
+  output_tokens: z.number().nullable().optional(),
+  cached_tokens: z.number().nullable().optional(),
+  cost_usd: z.number().nullable().optional(),
+  latency_ms: z.number().optional(),
+  error: z.string().optional(),
+  note: z.string().optional(),
+  budget_exceeded: z.boolean().optional(),
+});
+
+/** The model requests of model_log.jsonl (one per line), with their tokens, cost and latency. */
+export function modelTurnsTable(logText: string | null): DetailTable {
+  const rows: Record<string, Cell>[] = [];
+  const marks: (string | null)[] = [];
+  for (const line of toolLogLines(logText)) {
+    let parsed: ReturnType<typeof ModelLineSchema.safeParse> | null = null;
+    try {
+      parsed = ModelLineSchema.safeParse(JSON.parse(line));
+    } catch {
+      parsed = null;
+    }
+    if (!parsed?.success) continue;
+    const m = parsed.data;
+    rows.push({
+      turn: m.turn ?? null,
+      model: m.model ?? null,
+      status: m.status ?? null,
+      input: m.input_tokens ?? null,
+      output: m.output_tokens ?? null,
+      cached: m.cached_tokens ?? null,
+      cost: m.cost_usd ?? null,
+      latency: m.latency_ms ?? null,
+      note: [m.error, m.note, m.budget_exceeded ? 'budget exceeded' : null].filter(Boolean).join('; ') || null,
+    });
+    marks.push(m.status !== undefined && m.status >= 400 ? 'miss' : null);
+  }
+  return {
+    title: `Model turns (${rows.length})`,
+    note: rows.length ? 'Every model request the gateway relayed (model_log.jsonl).' : 'No model traffic went through the gateway for this trial (built-in agents use no model).',
+    columns: columns(
+      ['turn', 'turn', 'int'], ['model', 'model', 'text'], ['status', 'HTTP', 'int'],
+      ['input', 'input tokens', 'int'], ['output', 'output tokens', 'int'], ['cached', 'cached', 'int'],
+      ['cost', 'cost', 'usd'], ['latency', 'ms', 'int'], ['note', 'note', 'text'],
+    ),
+    rows,
+    marks,
+  };
+}
