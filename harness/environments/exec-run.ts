@@ -13,8 +13,7 @@ export function boundedSink(limit = OUTPUT_LIMIT): { sink: PassThrough; bytes: (
   let size = 0;
   const sink = new PassThrough();
   sink.on('data', (chunk: Buffer) => {
-    if (size >= limit) return;
-    chunks.push(chunk.subarray(0, limit - size));
+    if (size < limit) chunks.push(chunk.subarray(0, limit - size));
     size += chunk.length;
   });
   return { sink, bytes: () => Buffer.concat(chunks), size: () => size };
