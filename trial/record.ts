@@ -27,6 +27,8 @@ export const TrialRecordSchema = z.looseObject({
   finished_at: z.string(),
   timings: z.looseObject({ total_s: z.number(), agent_s: nullableNumber, overhead_s: nullableNumber }),
   step_budget: z.number().int(),
+  /** Where the trial ran: the environment (docker, swarm) and the machine or cluster node. */
+  environment: z.looseObject({ name: z.string(), node: z.string().nullable().default(null) }).optional(),
   run: RecordedRunSchema,
   seed: z.number().nullable().default(null),
   harness_version: z.string(),

@@ -24,6 +24,54 @@ export interface EnvironmentSpec {
   gatewayPort: number;
   /** `none` (default): no network, only the gateway; `bridge`: the engine's default network too. */
   network: 'none' | 'bridge';
+  /** Where a self-contained sandbox fetches its work and hands back its results (through the gateway). */
+  handover?: WorkHandover;
+}
+
+/** One trial's whole run, handed to the sandbox at once: files in, one command under a timeout, files out. */
+export interface TrialWork {
+  files: FileToPut[];
+  command: string[];
+  workdir: string;
+  env?: Record<string, string>;
+  timeoutMs: number;
+  /** Files to bring back (absent ones come back as null). */
+  collectFiles: string[];
+  /** Folders to bring back, every regular file under them. */
+  collectDirs: string[];
+  /** Bytes kept of each collected file, and of the output streams and each file of the folders. */
+  limits: { fileBytes: number; logBytes: number };
+}
+
+/** What a run brought back. */
+export interface TrialWorkResult {
+  exitCode: number | null;
+  timedOut: boolean;
+  durationMs: number;
+  stdout: Buffer;
+  stderr: Buffer;
+  /** Sandbox path -> bytes, or null when the file did not exist. */
+  files: Record<string, Buffer | null>;
+  /** Sandbox folder -> (path relative to it -> bytes). */
+  dirs: Record<string, Record<string, Buffer>>;
+  /** The machine (cluster node) that ran it, when the environment knows. */
+  node: string | null;
+  /** What was cut at the limits: `stdout`, `stderr` or the sandbox path, its whole size and the bytes kept. */
+  cuts: { path: string; size: number; kept: number }[];
+  /** What happened to the sandbox while the command ran, when it did not end normally and the provider could look. */
+  fate?: SandboxFate;
+}
+
+/**
+ * The gateway's side of a self-contained trial: the sandbox fetches the work with its trial token and posts
+ * the result back, so nothing needs to reach into the sandbox (which may be on another machine).
+ */
+export interface WorkHandover {
+  offer(work: TrialWork): void;
+  /** Resolves with the sandbox's result; rejects when the handover is cancelled. */
+  result(): Promise<TrialWorkResult>;
+  /** True once the sandbox has fetched its work (it reached the gateway). */
+  readonly fetched: boolean;
 }
 
 export interface ExecOptions {
@@ -73,6 +121,13 @@ export interface CopyOptions {
 /** One trial's sandbox: started, used, and removed by the trial runner. */
 export interface TrialEnvironment {
   readonly id: string;
+  /**
+   * Runs a trial's work to the end: the files in, the command under the timeout, the files out. Every
+   * environment has it (the trial runner uses only this); exec-style ones build it on exec (runByExec).
+   */
+  run(work: TrialWork): Promise<TrialWorkResult>;
+  /** The methods below reach into a running sandbox; a cluster environment whose sandboxes may be on
+   * another machine (swarm) refuses them with a clear error. */
   exec(command: string[], options?: ExecOptions): Promise<ExecResult>;
   putFiles(files: FileToPut[]): Promise<void>;
   /** A file's bytes (at most `options.maxBytes`, cut where no UTF-8 character is split), or null when it does not exist. */
@@ -106,4 +161,6 @@ export interface EnvironmentProvider {
   removeByLabels(labels: Record<string, string>): Promise<number>;
   /** Sandboxes whose labels include all of these (for `aar cleanup` to say what it removes). */
   listByLabels?(labels: Record<string, string>): Promise<SandboxInfo[]>;
+  /** Releases what the provider set up for a job (networks, relays); the job calls it at its end. */
+  close?(): Promise<void>;
 }

@@ -80,6 +80,8 @@ export class GatewayServer {
       if (!trial) throw new HttpError(401, 'missing or unknown trial token');
       if (req.method === 'POST' && url === '/v1/tools/call') return await this.toolCall(req, res, trial);
       if (req.method === 'POST' && url === '/v1/tools/report') return await this.toolReport(req, res, trial);
+      if (req.method === 'GET' && url === '/v1/trial/work') return trial.handover.serveWork(res);
+      if (req.method === 'POST' && url === '/v1/trial/result') return await trial.handover.takeResult(req, res);
       if (this.options.models && /^\/(anthropic|openai)\//.test(url)) return await this.options.models(req, res, trial);
       throw new HttpError(404, `no route ${req.method} ${url}`);
     } catch (error) {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TrialToolSession } from '../../tools/session.js';
 import type { GatewayCounts } from '../../trial/run-facts.js';
+import { GatewayHandover } from './handover.js';
 
 /** A trial the gateway serves: its token, where its logs go, and what it has used so far. */
 export interface GatewayTrial {
@@ -14,6 +15,8 @@ export interface GatewayTrial {
   /** Free-form limits the model gateway enforces (steps, tokens, cost). */
   budget?: TrialBudget;
   usage: TrialUsage;
+  /** Where a self-contained sandbox fetches its work and posts its result. */
+  handover: GatewayHandover;
   /** The trial's own tool state on the host (a game), when its task family keeps one. */
   session?: TrialToolSession;
 }
@@ -46,6 +49,7 @@ export class TrialRegistry {
       ...trial,
       token,
       toolCalls: 0,
+      handover: new GatewayHandover(),
       usage: { turns: 0, answered: 0, inputTokens: 0, outputTokens: 0, cachedTokens: 0, costUsd: 0, budgetExceeded: false, upstreamRetries: 0, upstreamFailures: 0 },
     };
     this.byToken.set(token, registered);
@@ -59,6 +63,7 @@ export class TrialRegistry {
   unregister(token: string): GatewayTrial | undefined {
     const trial = this.byToken.get(token);
     this.byToken.delete(token);
+    trial?.handover.cancel('the trial is over');
     return trial;
   }
 

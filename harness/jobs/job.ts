@@ -111,7 +111,7 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
   }
   const plans = planTrials(config, tasks);
 
-  const environment = environmentProvider(config.environment);
+  const environment = environmentProvider(config.environment, { swarm: config.swarm });
   await environment.check();
   const jobDir = path.join(loaded.resolve(config.output), config.name);
   mkdirSync(jobDir, { recursive: true });
@@ -204,6 +204,7 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
     // A container whose creation was under way when the job stopped is in no list yet: every container of
     // this job left now is a leftover (the lock says no other run of the job is live).
     await environment.removeByLabels({ [JOB_LABEL]: jobKey }).catch(() => 0);
+    await environment.close?.().catch((error: Error) => reporter.note(`cleanup: ${error.message}`));
     await gateway.close();
     rmSync(socketDir, { recursive: true, force: true });
     if (summary.interrupted) clearPartialTrials(jobDir);

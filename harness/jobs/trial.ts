@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { accessSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { once } from 'node:events';
 import type { TaskFamily } from '../../tasks/family.js';
 import { PACKAGE_ROOT } from '../../paths.js';
 import { DEFAULT_FAMILY } from '../../tasks/registry.js';
@@ -10,13 +9,13 @@ import { commitStaging, createStaging, TRIAL_FILES, TRIAL_FORMAT, writeFiles } f
 import { TrialRecordSchema, trialRecordJson, type TrialRecord, type TrialStatus } from '../../trial/record.js';
 import { mergeRunSources, recordedRunOf } from '../../trial/run-facts.js';
 import type { JobConfig } from '../config/schema.js';
-import { ANSWER_LIMIT_BYTES, LOG_LIMIT_BYTES, type FileCut } from '../../trial/copy-limits.js';
+import { ANSWER_LIMIT_BYTES, cutMarker, LOG_LIMIT_BYTES, type FileCut } from '../../trial/copy-limits.js';
 import type { EnvironmentProvider, TrialEnvironment } from '../environments/types.js';
 import { takeLogFailure } from '../gateway/log-append.js';
 import type { GatewayServer } from '../gateway/server.js';
 import { HARNESS_VERSION } from '../version.js';
 import type { TrialPlan } from './plan.js';
-import { HostWriteFailure, isHostWriteError, LogFileSink } from './write-errors.js';
+import { HostWriteFailure, isHostWriteError } from './write-errors.js';
 
 /** A failure of the harness or its infrastructure (not of the agent): retried, reported apart, never scored. */
 export class InfraError extends Error {}
@@ -68,6 +67,17 @@ export const harnessLabels = (jobDir: string, jobKey: string): Record<string, st
 });
 
 const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** Writes files brought back from a sandbox folder under hostDir, refusing paths that leave it. */
+function writeTree(hostDir: string, files: Record<string, Buffer>): void {
+  const root = path.resolve(hostDir);
+  for (const [relative, content] of Object.entries(files)) {
+    const target = path.resolve(root, relative);
+    if (!target.startsWith(root + path.sep)) continue;
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, content);
+  }
+}
 
 /** The label value naming a job's containers: derived from its folder, so a rerun finds a killed run's leftovers. */
 export function jobKeyOf(jobDir: string): string {
@@ -136,31 +146,34 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
         gatewaySocketName: ctx.gatewaySocketName,
         gatewayPort: GATEWAY_PORT,
         network: config.network,
+        handover: trial.handover,
       });
     } catch (error) {
       throw new InfraError(`cannot start the container: ${(error as Error).message}`);
     }
     ctx.running.add(env);
     if (ctx.signal.aborted) throw new TrialAborted('job interrupted');
-    await env.putFiles([{ path: '/app/instruction.md', content: instruction }, ...launch.files]);
-    const ping = await env.exec(['tools', '--ping'], { timeoutMs: 30_000 });
-    if (ping.exitCode !== 0) throw new InfraError(`the container cannot reach the gateway: ${ping.stderr.trim() || 'no answer'}`);
 
-    // Everything copied out is bounded (trial/copy-limits.ts); what was cut is listed in trial.json.
     const cuts: FileCut[] = [];
-    const cutInto = (file: string) => (cut: { size: number; kept: number }) => cuts.push({ file, size: cut.size, kept: cut.kept });
-    const logLimit = (file: string) => ({ maxBytes: LOG_LIMIT_BYTES, onCut: cutInto(file) });
-    const stdout = new LogFileSink(path.join(agentDir, 'stdout.log'), logLimit(`${TRIAL_FILES.agentDir}/stdout.log`));
-    const stderr = new LogFileSink(path.join(agentDir, 'stderr.log'), logLimit(`${TRIAL_FILES.agentDir}/stderr.log`));
-    const agentStarted = Date.now();
-    const result = await env.exec(launch.command, { timeoutMs: config.timeout_s * 1000, stdout, stderr, workdir: '/app' }).finally(() => {
-      // Closed also when the exec itself fails, so no file stays open.
-      stdout.end();
-      stderr.end();
+    const result = await env.run({
+      files: [{ path: '/app/instruction.md', content: instruction }, ...launch.files],
+      command: launch.command,
+      workdir: '/app',
+      timeoutMs: config.timeout_s * 1000,
+      collectFiles: ['/app/answer.txt'],
+      collectDirs: launch.logDirs,
+      // Everything copied out is bounded (trial/copy-limits.ts); what was cut is listed in trial.json.
+      limits: { fileBytes: ANSWER_LIMIT_BYTES, logBytes: LOG_LIMIT_BYTES },
     });
-    const agentSeconds = (Date.now() - agentStarted) / 1000;
-    await Promise.all([once(stdout, 'finish'), once(stderr, 'finish')]);
-    const lostWrite = stdout.error ?? stderr.error ?? takeLogFailure(toolLogPath) ?? takeLogFailure(trial.modelLogPath);
+    // The command's own run time, as the sandbox measured it (without files in and out).
+    const agentSeconds = result.durationMs / 1000;
+    const cutOf = (where: string) => result.cuts.find((c) => c.path === where);
+    for (const stream of ['stdout', 'stderr'] as const) {
+      const cut = cutOf(stream);
+      if (cut) cuts.push({ file: `${TRIAL_FILES.agentDir}/${stream}.log`, size: cut.size, kept: cut.kept });
+      writeFileSync(path.join(agentDir, `${stream}.log`), cut ? Buffer.concat([result[stream], Buffer.from(cutMarker(cut.size, cut.kept))]) : result[stream]);
+    }
+    const lostWrite = takeLogFailure(toolLogPath) ?? takeLogFailure(trial.modelLogPath);
     if (lostWrite) throw lostWrite;
     // The staged folder must still be there (a removed job folder would be silently made anew, without its logs).
     accessSync(toolLogPath);
@@ -172,10 +185,13 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
     if (plan.adapter.usesModel && usage.turns > 0 && usage.answered === 0 && usage.upstreamFailures > 0) {
       throw new InfraError(`the model never answered (${usage.upstreamFailures} failed requests after ${usage.upstreamRetries} retries; see model_log.jsonl)`);
     }
-    const answer = await env.getFile('/app/answer.txt', { maxBytes: ANSWER_LIMIT_BYTES, onCut: cutInto(TRIAL_FILES.answer) });
-    for (const dir of launch.logDirs) {
-      const name = path.basename(dir);
-      await env.getDir(dir, path.join(agentDir, name), { onCut: (cut) => cutInto(`${TRIAL_FILES.agentDir}/${name}/${cut.path}`)(cut) });
+    const answer = result.files['/app/answer.txt'] ?? null;
+    const answerCut = cutOf('/app/answer.txt');
+    if (answerCut) cuts.push({ file: TRIAL_FILES.answer, size: answerCut.size, kept: answerCut.kept });
+    for (const [dir, files] of Object.entries(result.dirs)) writeTree(path.join(agentDir, path.basename(dir)), files);
+    for (const c of result.cuts.filter((c) => c.path.startsWith('/') && c.path !== '/app/answer.txt')) {
+      const dir = launch.logDirs.find((d) => c.path.startsWith(d + '/'));
+      if (dir) cuts.push({ file: `${TRIAL_FILES.agentDir}/${path.basename(dir)}/${c.path.slice(dir.length + 1)}`, size: c.size, kept: c.kept });
     }
     await plan.adapter.collect?.(env, agentDir);
     await env.remove();
@@ -199,6 +215,7 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
       finished_at: iso(finished),
       timings: { total_s: (finished - started) / 1000, agent_s: agentSeconds, overhead_s: (finished - started) / 1000 - agentSeconds },
       step_budget: budget,
+      environment: { name: ctx.environment.name, node: result.node },
       run: recordedRunOf(
         mergeRunSources(plan.adapter.usesModel ? trial.usage : null, plan.adapter.readLogs?.(agentDir) ?? {}, {
           exitCode: result.exitCode,

@@ -12,6 +12,7 @@
  */
 import type { ToolHelp } from '../catalog/types.js';
 import { forward } from './forward.js';
+import { runTrial } from './trial-run.js';
 import { createInterface } from 'node:readline';
 import { gatewayFromEnv, getJson, postJson, type GatewayAddress, type GatewayReply } from './gateway-client.js';
 import { TOOL_HELP } from './help-table.js';
@@ -114,7 +115,8 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(listed.map((t) => t.name).join('\n') + '\n');
     return 0;
   }
-  if (first === '--forward') return forward(Number(argv[1]), argv[2]);
+  if (first === '--forward') return forward(argv[1], argv[2]);
+  if (first === '--trial') return runTrial();
   if (first === '--ping') return ping();
   if (first === '--batch') return batch();
   const tool = byName.get(first);

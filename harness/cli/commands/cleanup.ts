@@ -6,13 +6,14 @@ export function registerCleanupCommand(program: Command): void {
     .description("remove containers left by killed runs of this checkout's jobs (or of one job, or --all) and a job's half-written trial folders; running jobs are left alone")
     .option('--job <dir>', 'only this job folder')
     .option('--all', "every AAR container on the engine, other checkouts' and users' too (each is listed)")
-    .action(async (flags: { job?: string; all?: boolean }) => {
+    .option('--environment <name>', 'docker (containers) or swarm (services and networks)', 'docker')
+    .action(async (flags: { job?: string; all?: boolean; environment: string }) => {
       if (flags.job && flags.all) throw new Error('--job and --all: give one of them');
       const { environmentProvider } = await import('../../environments/registry.js');
       const { cleanupContainers } = await import('../../jobs/cleanup.js');
-      const environment = environmentProvider('docker');
+      const environment = environmentProvider(flags.environment);
       await environment.check();
-      const result = await cleanupContainers(environment, flags);
+      const result = await cleanupContainers(environment, { job: flags.job, all: flags.all });
       for (const r of result.running) {
         process.stderr.write(`aar: kept ${r.containers} containers of ${r.job}: it is running (process ${r.holder.pid} on ${r.holder.host})\n`);
       }

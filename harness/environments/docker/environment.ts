@@ -2,9 +2,10 @@ import type Docker from 'dockerode';
 import { PassThrough, type Writable } from 'node:stream';
 import { docker, NO_DOCKER_HINT, dockerAvailable } from '../../../images/docker.js';
 import { LOG_LIMIT_BYTES } from '../../../trial/copy-limits.js';
-import type { CopyOptions, EnvironmentProvider, EnvironmentSpec, ExecOptions, ExecResult, FileToPut, SandboxFate, SandboxInfo, TrialEnvironment } from '../types.js';
+import type { CopyOptions, EnvironmentProvider, EnvironmentSpec, ExecOptions, ExecResult, FileToPut, SandboxFate, SandboxInfo, TrialEnvironment, TrialWork, TrialWorkResult } from '../types.js';
 import { containerFate } from './fate.js';
 import { extractUnder, firstFileOfTar, tarOf } from './files.js';
+import { runByExec } from '../exec-run.js';
 
 /** Capabilities a trial keeps (Docker's defaults minus network and system ones it has no use for). */
 const KEEP_CAPABILITIES = ['CHOWN', 'DAC_OVERRIDE', 'FOWNER', 'FSETID', 'KILL', 'SETGID', 'SETUID'];
@@ -28,10 +29,17 @@ class DockerTrialEnvironment implements TrialEnvironment {
   /** When the harness first killed the container itself (a timeout, a stopped job). */
   private killedAt = Infinity;
 
-  constructor(private readonly container: Docker.Container) {}
+  constructor(
+    private readonly container: Docker.Container,
+    private readonly node: string | null,
+  ) {}
 
   get id(): string {
     return this.container.id;
+  }
+
+  run(work: TrialWork): Promise<TrialWorkResult> {
+    return runByExec(this, work, this.node);
   }
 
   async exec(command: string[], options: ExecOptions = {}): Promise<ExecResult> {
@@ -153,6 +161,7 @@ class DockerTrialEnvironment implements TrialEnvironment {
  */
 export class DockerEnvironmentProvider implements EnvironmentProvider {
   readonly name = 'docker';
+  private engineName?: Promise<string | null>;
 
   async check(): Promise<void> {
     if (!(await dockerAvailable())) throw new Error(NO_DOCKER_HINT);
@@ -186,7 +195,8 @@ export class DockerEnvironmentProvider implements EnvironmentProvider {
       await container.remove({ force: true }).catch(() => {});
       throw error;
     }
-    return new DockerTrialEnvironment(container);
+    this.engineName ??= docker().info().then((info: { Name?: string }) => info.Name ?? null, () => null);
+    return new DockerTrialEnvironment(container, await this.engineName);
   }
 
   async listByLabels(labels: Record<string, string>): Promise<SandboxInfo[]> {

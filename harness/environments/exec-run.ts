@@ -1,0 +1,74 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import type { TrialEnvironment, TrialWork, TrialWorkResult } from './types.js';
+
+/** Most bytes of the agent's stdout and of its stderr a run brings back (the rest is cut). */
+export const OUTPUT_LIMIT = 8 * 1024 * 1024;
+
+/** A sink that keeps the first `limit` bytes written to it, and counts them all. */
+export function boundedSink(limit = OUTPUT_LIMIT): { sink: PassThrough; bytes: () => Buffer; size: () => number } {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const sink = new PassThrough();
+  sink.on('data', (chunk: Buffer) => {
+    if (size < limit) chunks.push(chunk.subarray(0, limit - size));
+    size += chunk.length;
+  });
+  return { sink, bytes: () => Buffer.concat(chunks), size: () => size };
+}
+
+/** Every regular file under a host folder: path relative to it -> bytes. */
+export function readTree(root: string): Record<string, Buffer> {
+  const files: Record<string, Buffer> = {};
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const full = path.join(entry.parentPath, entry.name);
+    files[path.relative(root, full)] = readFileSync(full);
+  }
+  return files;
+}
+
+/**
+ * A trial's work on an environment that can reach into its sandbox (docker): files in, a check that the
+ * gateway answers, the command under the timeout, files out. Throws when the gateway cannot be reached.
+ */
+export async function runByExec(env: TrialEnvironment, work: TrialWork, node: string | null): Promise<TrialWorkResult> {
+  await env.putFiles(work.files);
+  const ping = await env.exec(['tools', '--ping'], { timeoutMs: 30_000 });
+  if (ping.exitCode !== 0) throw new Error(`the container cannot reach the gateway: ${ping.stderr.trim() || 'no answer'}`);
+  const out = boundedSink(work.limits.logBytes);
+  const err = boundedSink(work.limits.logBytes);
+  const result = await env.exec(work.command, { timeoutMs: work.timeoutMs, stdout: out.sink, stderr: err.sink, workdir: work.workdir, env: work.env });
+  const cuts: TrialWorkResult['cuts'] = [];
+  for (const [name, sink] of [['stdout', out], ['stderr', err]] as const) {
+    if (sink.size() > work.limits.logBytes) cuts.push({ path: name, size: sink.size(), kept: sink.bytes().length });
+  }
+  const files: Record<string, Buffer | null> = {};
+  for (const file of work.collectFiles) {
+    files[file] = await env.getFile(file, { maxBytes: work.limits.fileBytes, onCut: (c) => cuts.push({ path: file, size: c.size, kept: c.kept }) });
+  }
+  const dirs: Record<string, Record<string, Buffer>> = {};
+  for (const dir of work.collectDirs) {
+    const host = mkdtempSync(path.join(os.tmpdir(), 'aar-collect-'));
+    try {
+      await env.getDir(dir, host, { maxBytes: work.limits.logBytes, onCut: (c) => cuts.push({ path: `${dir}/${c.path}`, size: c.size, kept: c.kept }) });
+      dirs[dir] = readTree(host);
+    } finally {
+      rmSync(host, { recursive: true, force: true });
+    }
+  }
+  return {
+    exitCode: result.exitCode,
+    timedOut: result.timedOut,
+    durationMs: result.durationMs,
+    stdout: out.bytes(),
+    stderr: err.bytes(),
+    files,
+    dirs,
+    node,
+    cuts,
+    ...(result.fate ? { fate: result.fate } : {}),
+  };
+}

@@ -1,0 +1,96 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import type { TrialWork, TrialWorkResult, WorkHandover } from '../environments/types.js';
+import { HttpError, readJson, sendJson } from './http.js';
+
+/** Largest result a self-contained sandbox may post (two bounded outputs and the collected files, base64). */
+export const RESULT_LIMIT_BYTES = 96 * 1024 * 1024;
+
+const b64 = z.string().regex(/^[A-Za-z0-9+/=]*$/, 'base64');
+const ResultSchema = z.strictObject({
+  exit_code: z.number().int().nullable(),
+  timed_out: z.boolean(),
+  duration_ms: z.number().nonnegative(),
+  stdout_b64: b64,
+  stderr_b64: b64,
+  files: z.record(z.string(), b64.nullable()),
+  dirs: z.record(z.string(), z.record(z.string(), b64)),
+  node: z.string().nullable().optional(),
+  cuts: z.array(z.strictObject({ path: z.string(), size: z.number().int().nonnegative(), kept: z.number().int().nonnegative() })).default([]),
+});
+
+const decode = (s: string): Buffer => Buffer.from(s, 'base64');
+
+/**
+ * One trial's handover at the gateway: the work waits here until the sandbox fetches it
+ * (`GET /v1/trial/work`), and the sandbox posts its result back (`POST /v1/trial/result`), both with the
+ * trial token. A second result is refused: the first one counts.
+ */
+export class GatewayHandover implements WorkHandover {
+  private work?: TrialWork;
+  private settled = false;
+  fetched = false;
+  private resolve!: (r: TrialWorkResult) => void;
+  private reject!: (e: Error) => void;
+  private readonly pending = new Promise<TrialWorkResult>((resolve, reject) => {
+    this.resolve = resolve;
+    this.reject = reject;
+  });
+
+  constructor() {
+    this.pending.catch(() => {});
+  }
+
+  offer(work: TrialWork): void {
+    this.work = work;
+  }
+
+  result(): Promise<TrialWorkResult> {
+    return this.pending;
+  }
+
+  cancel(reason: string): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.reject(new Error(reason));
+  }
+
+  serveWork(res: ServerResponse): void {
+    if (!this.work) throw new HttpError(404, 'no work for this trial yet');
+    const w = this.work;
+    this.fetched = true;
+    sendJson(res, 200, {
+      files: w.files.map((f) => ({ path: f.path, mode: f.mode ?? 0o644, content_b64: Buffer.from(f.content).toString('base64') })),
+      command: w.command,
+      workdir: w.workdir,
+      env: w.env ?? {},
+      timeout_ms: w.timeoutMs,
+      collect_files: w.collectFiles,
+      collect_dirs: w.collectDirs,
+      limits: { file_bytes: w.limits.fileBytes, log_bytes: w.limits.logBytes },
+    });
+  }
+
+  async takeResult(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const parsed = ResultSchema.safeParse(await readJson(req, RESULT_LIMIT_BYTES));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new HttpError(400, `trial result: ${issue.path.join('.') || '(top)'}: ${issue.message}`);
+    }
+    if (this.settled) throw new HttpError(409, 'this trial already handed back its result');
+    this.settled = true;
+    const r = parsed.data;
+    this.resolve({
+      exitCode: r.exit_code,
+      timedOut: r.timed_out,
+      durationMs: r.duration_ms,
+      stdout: decode(r.stdout_b64),
+      stderr: decode(r.stderr_b64),
+      files: Object.fromEntries(Object.entries(r.files).map(([k, v]) => [k, v === null ? null : decode(v)])),
+      dirs: Object.fromEntries(Object.entries(r.dirs).map(([dir, files]) => [dir, Object.fromEntries(Object.entries(files).map(([k, v]) => [k, decode(v)]))])),
+      node: r.node ?? null,
+      cuts: r.cuts,
+    });
+    sendJson(res, 200, { ok: true });
+  }
+}

@@ -1,0 +1,175 @@
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startForward } from './forward.js';
+import { gatewayFromEnv, getJson, postJson, type GatewayAddress } from './gateway-client.js';
+
+/** The work the gateway hands out (harness/gateway/handover.ts writes it). */
+interface Work {
+  files: { path: string; mode: number; content_b64: string }[];
+  command: string[];
+  workdir: string;
+  env: Record<string, string>;
+  timeout_ms: number;
+  collect_files: string[];
+  collect_dirs: string[];
+  limits: { file_bytes: number; log_bytes: number };
+}
+
+type Cut = { path: string; size: number; kept: number };
+
+/** Most bytes of collected files posted back in all (the gateway's body limit leaves room for the output). */
+const COLLECT_LIMIT = 48 * 1024 * 1024;
+
+function bounded(limit: number): { add: (c: Buffer) => void; b64: () => string; cut: (name: string) => Cut | null } {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let kept = 0;
+  return {
+    add(c) {
+      if (size < limit) {
+        const part = c.subarray(0, limit - size);
+        chunks.push(part);
+        kept += part.length;
+      }
+      size += c.length;
+    },
+    b64: () => Buffer.concat(chunks).toString('base64'),
+    cut: (name) => (size > kept ? { path: name, size, kept } : null),
+  };
+}
+
+async function fetchWork(gateway: GatewayAddress): Promise<Work> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      return (await getJson(gateway, '/v1/trial/work', 10_000)) as unknown as Work;
+    } catch (error) {
+      // The relay and the network's name service can take a moment on a node that just started the task.
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+/** Runs the command in its own process group, killed whole at the timeout. */
+function runCommand(work: Work): Promise<{ exit_code: number | null; timed_out: boolean; duration_ms: number; stdout_b64: string; stderr_b64: string; cuts: Cut[] }> {
+  const started = Date.now();
+  const out = bounded(work.limits.log_bytes);
+  const err = bounded(work.limits.log_bytes);
+  return new Promise((resolve) => {
+    let timedOut = false;
+    const child = spawn(work.command[0], work.command.slice(1), {
+      cwd: work.workdir,
+      env: { ...process.env, ...work.env },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', out.add);
+    child.stderr.on('data', err.add);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    }, work.timeout_ms);
+    const finish = (code: number | null): void => {
+      clearTimeout(timer);
+      const cuts = [out.cut('stdout'), err.cut('stderr')].filter((c): c is Cut => c !== null);
+      resolve({ exit_code: timedOut ? null : code, timed_out: timedOut, duration_ms: Date.now() - started, stdout_b64: out.b64(), stderr_b64: err.b64(), cuts });
+    };
+    child.on('error', (e) => {
+      err.add(Buffer.from(`${work.command[0]}: ${e.message}\n`));
+      finish(127);
+    });
+    child.on('exit', (code, signal) => {
+      const status = code ?? (signal ? 128 + (os.constants.signals[signal] ?? 0) : null);
+      // A child that keeps the pipes open must not hold the result back for long.
+      const grace = setTimeout(() => finish(status), 2_000);
+      child.on('close', () => {
+        clearTimeout(grace);
+        finish(status);
+      });
+    });
+  });
+}
+
+function collect(work: Work): { files: Record<string, string | null>; dirs: Record<string, Record<string, string>>; skipped: number; cuts: Cut[] } {
+  let budget = COLLECT_LIMIT;
+  let skipped = 0;
+  const cuts: Cut[] = [];
+  const take = (file: string, limit: number): string | null => {
+    const whole = readFileSync(file);
+    const bytes = whole.subarray(0, limit);
+    if (whole.length > bytes.length) cuts.push({ path: file, size: whole.length, kept: bytes.length });
+    if (bytes.length > budget) {
+      skipped++;
+      return null;
+    }
+    budget -= bytes.length;
+    return bytes.toString('base64');
+  };
+  const files: Record<string, string | null> = {};
+  for (const file of work.collect_files) {
+    try {
+      files[file] = take(file, work.limits.file_bytes);
+    } catch {
+      files[file] = null;
+    }
+  }
+  const dirs: Record<string, Record<string, string>> = {};
+  for (const dir of work.collect_dirs) {
+    dirs[dir] = {};
+    let entries;
+    try {
+      entries = readdirSync(dir, { recursive: true, withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const full = path.join(entry.parentPath, entry.name);
+      const content = take(full, work.limits.log_bytes);
+      if (content !== null) dirs[dir][path.relative(dir, full)] = content;
+    }
+  }
+  return { files, dirs, skipped, cuts };
+}
+
+/**
+ * `tools --trial`: the entrypoint of a self-contained trial (swarm). Relays 127.0.0.1:PORT of
+ * AAR_GATEWAY_URL to AAR_GATEWAY_RELAY, fetches the trial's work from the gateway with the trial token,
+ * writes its files, runs its command under its timeout, and posts the exit status, the output and the
+ * collected files back. Nothing reaches into the container, so it can run on any node.
+ */
+export async function runTrial(): Promise<number> {
+  const relay = process.env.AAR_GATEWAY_RELAY;
+  if (!relay) throw new Error('AAR_GATEWAY_RELAY is not set: tools --trial runs as a swarm trial entrypoint');
+  const gateway = gatewayFromEnv();
+  const local = new URL(gateway.url ?? 'http://127.0.0.1:8900');
+  const forwarder = startForward({ host: '127.0.0.1', port: Number(local.port || 80) }, relay);
+  const work = await fetchWork(gateway);
+  for (const f of work.files) {
+    mkdirSync(path.dirname(f.path), { recursive: true });
+    writeFileSync(f.path, Buffer.from(f.content_b64, 'base64'));
+    chmodSync(f.path, f.mode);
+  }
+  const ran = await runCommand(work);
+  const { files, dirs, skipped, cuts } = collect(work);
+  const stderr = skipped ? Buffer.concat([Buffer.from(ran.stderr_b64, 'base64'), Buffer.from(`\n[aar: ${skipped} files over the collect limit not returned]\n`)]).toString('base64') : ran.stderr_b64;
+  const body = { ...ran, stderr_b64: stderr, files, dirs, node: process.env.AAR_NODE ?? null, cuts: [...ran.cuts, ...cuts] };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await postJson(gateway, '/v1/trial/result', body, 120_000);
+      break;
+    } catch (error) {
+      if (attempt >= 5 || /refused the call \(4\d\d\)/.test((error as Error).message)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+    }
+  }
+  forwarder.close();
+  return 0;
+}
