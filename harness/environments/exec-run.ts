@@ -8,11 +8,12 @@ import type { TrialEnvironment, TrialWork, TrialWorkResult } from './types.js';
 export const OUTPUT_LIMIT = 8 * 1024 * 1024;
 
 /** A sink that keeps the first `limit` bytes written to it, and counts them all. */
-export function boundedSink(limit = OUTPUT_LIMIT): { sink: PassThrough; bytes: () => Buffer; size: () => number } {
+export function boundedSink(limit = OUTPUT_LIMIT, onChunk?: (chunk: Buffer) => void): { sink: PassThrough; bytes: () => Buffer; size: () => number } {
   const chunks: Buffer[] = [];
   let size = 0;
   const sink = new PassThrough();
   sink.on('data', (chunk: Buffer) => {
+    onChunk?.(chunk);
     if (size < limit) chunks.push(chunk.subarray(0, limit - size));
     size += chunk.length;
   });
@@ -38,8 +39,8 @@ export async function runByExec(env: TrialEnvironment, work: TrialWork, node: st
   await env.putFiles(work.files);
   const ping = await env.exec(['tools', '--ping'], { timeoutMs: 30_000 });
   if (ping.exitCode !== 0) throw new Error(`the container cannot reach the gateway: ${ping.stderr.trim() || 'no answer'}`);
-  const out = boundedSink(work.limits.logBytes);
-  const err = boundedSink(work.limits.logBytes);
+  const out = boundedSink(work.limits.logBytes, work.onOutput && ((chunk) => work.onOutput!('stdout', chunk)));
+  const err = boundedSink(work.limits.logBytes, work.onOutput && ((chunk) => work.onOutput!('stderr', chunk)));
   const result = await env.exec(work.command, { timeoutMs: work.timeoutMs, stdout: out.sink, stderr: err.sink, workdir: work.workdir, env: work.env });
   const cuts: TrialWorkResult['cuts'] = [];
   for (const [name, sink] of [['stdout', out], ['stderr', err]] as const) {

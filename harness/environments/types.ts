@@ -41,6 +41,8 @@ export interface TrialWork {
   collectDirs: string[];
   /** Bytes kept of each collected file, and of the output streams and each file of the folders. */
   limits: { fileBytes: number; logBytes: number };
+  /** The command's output as it comes, where the environment sees it live (docker); all of it comes back in the result too. */
+  onOutput?(stream: 'stdout' | 'stderr', chunk: Buffer): void;
 }
 
 /** What a run brought back. */

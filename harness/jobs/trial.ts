@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { accessSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
 import path from 'node:path';
 import type { TaskFamily } from '../../tasks/family.js';
 import { PACKAGE_ROOT } from '../../paths.js';
@@ -15,7 +16,7 @@ import { takeLogFailure } from '../gateway/log-append.js';
 import type { GatewayServer } from '../gateway/server.js';
 import { HARNESS_VERSION } from '../version.js';
 import type { TrialPlan } from './plan.js';
-import { HostWriteFailure, isHostWriteError } from './write-errors.js';
+import { HostWriteFailure, isHostWriteError, LogFileSink } from './write-errors.js';
 
 /** A failure of the harness or its infrastructure (not of the agent): retried, reported apart, never scored. */
 export class InfraError extends Error {}
@@ -154,26 +155,48 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
     ctx.running.add(env);
     if (ctx.signal.aborted) throw new TrialAborted('job interrupted');
 
+    // Everything copied out is bounded (trial/copy-limits.ts); what was cut is listed in trial.json.
     const cuts: FileCut[] = [];
-    const result = await env.run({
-      files: [{ path: '/app/instruction.md', content: instruction }, ...launch.files],
-      command: launch.command,
-      workdir: '/app',
-      timeoutMs: config.timeout_s * 1000,
-      collectFiles: ['/app/answer.txt'],
-      collectDirs: launch.logDirs,
-      // Everything copied out is bounded (trial/copy-limits.ts); what was cut is listed in trial.json.
-      limits: { fileBytes: ANSWER_LIMIT_BYTES, logBytes: LOG_LIMIT_BYTES },
-    });
+    const logFile = (stream: 'stdout' | 'stderr') => `${TRIAL_FILES.agentDir}/${stream}.log`;
+    const cutInto = (file: string) => (cut: { size: number; kept: number }) => cuts.push({ file, size: cut.size, kept: cut.kept });
+    // Where the environment sees the output as it comes (docker), the logs grow while the agent runs.
+    const live = {
+      stdout: new LogFileSink(path.join(agentDir, 'stdout.log'), { maxBytes: LOG_LIMIT_BYTES, onCut: cutInto(logFile('stdout')) }),
+      stderr: new LogFileSink(path.join(agentDir, 'stderr.log'), { maxBytes: LOG_LIMIT_BYTES, onCut: cutInto(logFile('stderr')) }),
+    };
+    let streamed = false;
+    const result = await env
+      .run({
+        files: [{ path: '/app/instruction.md', content: instruction }, ...launch.files],
+        command: launch.command,
+        workdir: '/app',
+        timeoutMs: config.timeout_s * 1000,
+        collectFiles: ['/app/answer.txt'],
+        collectDirs: launch.logDirs,
+        limits: { fileBytes: ANSWER_LIMIT_BYTES, logBytes: LOG_LIMIT_BYTES },
+        onOutput: (stream, chunk) => {
+          streamed = true;
+          live[stream].write(chunk);
+        },
+      })
+      .finally(() => {
+        // Closed also when the run itself fails, so no file stays open.
+        live.stdout.end();
+        live.stderr.end();
+      });
+    await Promise.all([once(live.stdout, 'finish'), once(live.stderr, 'finish')]);
     // The command's own run time, as the sandbox measured it (without files in and out).
     const agentSeconds = result.durationMs / 1000;
     const cutOf = (where: string) => result.cuts.find((c) => c.path === where);
-    for (const stream of ['stdout', 'stderr'] as const) {
-      const cut = cutOf(stream);
-      if (cut) cuts.push({ file: `${TRIAL_FILES.agentDir}/${stream}.log`, size: cut.size, kept: cut.kept });
-      writeFileSync(path.join(agentDir, `${stream}.log`), cut ? Buffer.concat([result[stream], Buffer.from(cutMarker(cut.size, cut.kept))]) : result[stream]);
+    if (!streamed) {
+      // The output came back with the result only (a sandbox on another machine).
+      for (const stream of ['stdout', 'stderr'] as const) {
+        const cut = cutOf(stream);
+        if (cut) cutInto(logFile(stream))(cut);
+        writeFileSync(path.join(agentDir, `${stream}.log`), cut ? Buffer.concat([result[stream], Buffer.from(cutMarker(cut.size, cut.kept))]) : result[stream]);
+      }
     }
-    const lostWrite = takeLogFailure(toolLogPath) ?? takeLogFailure(trial.modelLogPath);
+    const lostWrite = live.stdout.error ?? live.stderr.error ?? takeLogFailure(toolLogPath) ?? takeLogFailure(trial.modelLogPath);
     if (lostWrite) throw lostWrite;
     // The staged folder must still be there (a removed job folder would be silently made anew, without its logs).
     accessSync(toolLogPath);
