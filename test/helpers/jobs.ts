@@ -1,8 +1,10 @@
-import { writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
 import { docker } from '../../images/docker.js';
 import { PACKAGE_ROOT } from '../../paths.js';
+import { AAR_BIN } from './cli.js';
 import { EXAMPLES_DIR, REPO_ROOT } from './data.js';
 
 export const EXAMPLE_STORE = path.join(REPO_ROOT, 'tools', 'stores', 'examples');
@@ -33,4 +35,25 @@ export function writeJobConfig(dir: string, overrides: Record<string, unknown>, 
 export async function harnessContainers(jobName?: string): Promise<string[]> {
   const label = [`aar.checkout=${PACKAGE_ROOT}`, ...(jobName ? [`aar.job=${jobName}`] : ['aar-harness=1'])];
   return (await docker().listContainers({ all: true, filters: { label } })).map((c) => c.Id);
+}
+
+/** Trial folders of a job that are finished (hold a trial.json). */
+export function finishedTrialDirs(jobDir: string): string[] {
+  return existsSync(jobDir) ? readdirSync(jobDir).filter((d) => existsSync(path.join(jobDir, d, 'trial.json'))) : [];
+}
+
+/**
+ * Runs `aar run CONFIG` as a process and kills it with SIGKILL once `trials` trials have finished. Returns
+ * the killed process's pid and the finished trials with their start times (a resume must keep them).
+ */
+export async function killRunAfter(config: string, jobDir: string, trials: number): Promise<{ pid: number; startedAt: Record<string, string> }> {
+  const child = spawn(process.execPath, [AAR_BIN, 'run', config, '--progress', 'lines', '--no-report'], { stdio: 'ignore' });
+  for (let i = 0; i < 1200 && finishedTrialDirs(jobDir).length < trials; i++) await new Promise((r) => setTimeout(r, 100));
+  child.kill('SIGKILL');
+  await new Promise((r) => child.once('exit', r));
+  const before = finishedTrialDirs(jobDir);
+  return {
+    pid: child.pid!,
+    startedAt: Object.fromEntries(before.map((d) => [d, JSON.parse(readFileSync(path.join(jobDir, d, 'trial.json'), 'utf8')).started_at as string])),
+  };
 }

@@ -8,7 +8,7 @@ import { docker } from '../../../images/docker.js';
 import { loadJobResults } from '../../../verifier/results.js';
 import { AAR_BIN } from '../../helpers/cli.js';
 import { EXAMPLES_DIR, tempDir } from '../../helpers/data.js';
-import { writeJobConfig } from '../../helpers/jobs.js';
+import { finishedTrialDirs, killRunAfter, writeJobConfig } from '../../helpers/jobs.js';
 import { settledLeftovers, swarmManagerHere } from './swarm-helpers.js';
 
 /** Jobs on a one-node swarm (.ci/run: docker swarm init --advertise-addr 127.0.0.1). */
@@ -83,15 +83,10 @@ describeSwarm('jobs on a one-node swarm', () => {
       ...onSwarm,
     }, 'killed.yaml');
     const jobDir = path.join(tmp.dir, 'jobs', 'aar-test-sj-killed');
-    const child = spawn(process.execPath, [AAR_BIN, 'run', config, '--progress', 'lines', '--no-report'], { stdio: 'ignore' });
-    const finished = () => (existsSync(jobDir) ? readdirSync(jobDir).filter((d) => existsSync(path.join(jobDir, d, 'trial.json'))) : []);
-    for (let i = 0; i < 1200 && finished().length < 2; i++) await new Promise((r) => setTimeout(r, 100));
-    child.kill('SIGKILL');
-    await new Promise((r) => child.once('exit', r));
-    const before = finished();
+    const { startedAt } = await killRunAfter(config, jobDir, 2);
+    const before = Object.keys(startedAt);
     expect(before.length).toBeGreaterThanOrEqual(2);
     expect(before.length).toBeLessThan(9);
-    const startedAt = Object.fromEntries(before.map((d) => [d, JSON.parse(readFileSync(path.join(jobDir, d, 'trial.json'), 'utf8')).started_at]));
     expect((await services()).length).toBeGreaterThan(0);
 
     const summary = await run(config);
@@ -99,7 +94,7 @@ describeSwarm('jobs on a one-node swarm', () => {
     expect(summary.skipped).toBe(before.length);
     expect(summary.ran + summary.skipped).toBe(9);
     for (const d of before) expect(JSON.parse(readFileSync(path.join(jobDir, d, 'trial.json'), 'utf8')).started_at).toBe(startedAt[d]);
-    expect(finished()).toHaveLength(9);
+    expect(finishedTrialDirs(jobDir)).toHaveLength(9);
     expect(await services()).toEqual([]);
   });
 

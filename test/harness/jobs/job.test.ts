@@ -8,7 +8,7 @@ import { dockerAvailable } from '../../../images/docker.js';
 import { loadJobResults } from '../../../verifier/results.js';
 import { AAR_BIN } from '../../helpers/cli.js';
 import { REPO_ROOT, tempDir } from '../../helpers/data.js';
-import { harnessContainers, writeJobConfig } from '../../helpers/jobs.js';
+import { finishedTrialDirs, harnessContainers, killRunAfter, writeJobConfig } from '../../helpers/jobs.js';
 import { FAKE_KEY_VARS, FAKE_KEYS, startFakeUpstreams, withFakeToolKeys } from '../../tools/providers/fakes/index.js';
 
 /** Real Docker: .ci/run starts an engine (images/docker-up.sh); without one these tests cannot run. */
@@ -157,18 +157,13 @@ describeDocker('jobs in Docker', () => {
       concurrency: 2,
     }, 'killed.yaml');
     const jobDir = path.join(tmp.dir, 'jobs', 'killed');
-    const child = spawn(process.execPath, [AAR_BIN, 'run', config, '--progress', 'lines', '--no-report'], { stdio: 'ignore' });
-    const finishedTrials = () => (existsSync(jobDir) ? readdirSync(jobDir).filter((d) => existsSync(path.join(jobDir, d, 'trial.json'))) : []);
-    for (let i = 0; i < 600 && finishedTrials().length < 2; i++) await new Promise((r) => setTimeout(r, 100));
-    child.kill('SIGKILL');
-    await new Promise((r) => child.once('exit', r));
-    const before = finishedTrials();
+    const { pid, startedAt } = await killRunAfter(config, jobDir, 2);
+    const before = Object.keys(startedAt);
     expect(before.length).toBeGreaterThanOrEqual(2);
     expect(before.length).toBeLessThan(9);
-    const startedAt = Object.fromEntries(before.map((d) => [d, JSON.parse(readFileSync(path.join(jobDir, d, 'trial.json'), 'utf8')).started_at]));
     expect((await harnessContainers('killed')).length).toBeGreaterThan(0);
     // The killed run's lock is still there; its process is gone, so the rerun takes it over.
-    expect(JSON.parse(readFileSync(path.join(jobDir, '.lock'), 'utf8')).pid).toBe(child.pid);
+    expect(JSON.parse(readFileSync(path.join(jobDir, '.lock'), 'utf8')).pid).toBe(pid);
 
     const summary = await run(config);
     expect(existsSync(path.join(jobDir, '.lock'))).toBe(false);
@@ -176,7 +171,7 @@ describeDocker('jobs in Docker', () => {
     expect(summary.skipped).toBe(before.length);
     expect(summary.ran + summary.skipped).toBe(9);
     for (const d of before) expect(JSON.parse(readFileSync(path.join(jobDir, d, 'trial.json'), 'utf8')).started_at).toBe(startedAt[d]);
-    expect(finishedTrials()).toHaveLength(9);
+    expect(finishedTrialDirs(jobDir)).toHaveLength(9);
     expect(await harnessContainers('killed')).toEqual([]);
   });
 });
