@@ -6,6 +6,8 @@ import type { CopyOptions, EnvironmentProvider, EnvironmentSpec, ExecOptions, Ex
 import { containerFate } from './fate.js';
 import { extractUnder, firstFileOfTar, tarOf } from './files.js';
 import { runByExec } from '../exec-run.js';
+import { countEngineCalls, dockerUsage, recordContainerCpu } from './usage.js';
+import { writeFileSync } from 'node:fs';
 
 /** Capabilities a trial keeps (Docker's defaults minus network and system ones it has no use for). */
 const KEEP_CAPABILITIES = ['CHOWN', 'DAC_OVERRIDE', 'FOWNER', 'FSETID', 'KILL', 'SETGID', 'SETUID'];
@@ -145,6 +147,7 @@ class DockerTrialEnvironment implements TrialEnvironment {
 
   async remove(): Promise<void> {
     if (this.removed) return;
+    recordContainerCpu(this.container.id);
     try {
       await this.container.remove({ force: true, v: true });
     } catch (error) {
@@ -162,6 +165,16 @@ class DockerTrialEnvironment implements TrialEnvironment {
 export class DockerEnvironmentProvider implements EnvironmentProvider {
   readonly name = 'docker';
   private engineName?: Promise<string | null>;
+  /** AAR_ENGINE_USAGE=FILE (npm run bench:trials): engine calls and container CPU are counted and written there at the job's end. */
+  private readonly usageFile = process.env.AAR_ENGINE_USAGE;
+
+  constructor() {
+    if (this.usageFile) countEngineCalls();
+  }
+
+  async close(): Promise<void> {
+    if (this.usageFile) writeFileSync(this.usageFile, JSON.stringify(dockerUsage));
+  }
 
   async check(): Promise<void> {
     if (!(await dockerAvailable())) throw new Error(NO_DOCKER_HINT);
