@@ -13,6 +13,15 @@ import { writeFileSync } from 'node:fs';
 const KEEP_CAPABILITIES = ['CHOWN', 'DAC_OVERRIDE', 'FOWNER', 'FSETID', 'KILL', 'SETGID', 'SETUID'];
 const CAPTURE_LIMIT = 1024 * 1024;
 
+/**
+ * The container's first process: socat relaying 127.0.0.1:PORT to the gateway's socket (a process per
+ * connection, no runtime to start); in an image without socat, the `tools` command's Node relay.
+ */
+export function relayCommand(port: number, socket: string): string[] {
+  const socat = `socat TCP-LISTEN:${port},bind=127.0.0.1,reuseaddr,fork UNIX-CONNECT:${socket}`;
+  return ['/bin/sh', '-c', `command -v socat >/dev/null && exec ${socat} || exec tools --forward ${port} ${socket}`];
+}
+
 const isNotFound = (error: unknown): boolean => (error as { statusCode?: number }).statusCode === 404;
 
 /** Collects a stream into a string, up to a limit. */
@@ -34,6 +43,7 @@ class DockerTrialEnvironment implements TrialEnvironment {
   constructor(
     private readonly container: Docker.Container,
     private readonly node: string | null,
+    private readonly gatewayPort: number,
   ) {}
 
   get id(): string {
@@ -41,7 +51,7 @@ class DockerTrialEnvironment implements TrialEnvironment {
   }
 
   run(work: TrialWork): Promise<TrialWorkResult> {
-    return runByExec(this, work, this.node);
+    return runByExec(this, work, this.node, this.gatewayPort);
   }
 
   async exec(command: string[], options: ExecOptions = {}): Promise<ExecResult> {
@@ -184,7 +194,7 @@ export class DockerEnvironmentProvider implements EnvironmentProvider {
     const memory = spec.resources.memoryMb * 1024 * 1024;
     const container = await docker().createContainer({
       Image: spec.image,
-      Cmd: ['tools', '--forward', String(spec.gatewayPort), `/run/aar/${spec.gatewaySocketName}`],
+      Cmd: relayCommand(spec.gatewayPort, `/run/aar/${spec.gatewaySocketName}`),
       Env: Object.entries(spec.env).map(([k, v]) => `${k}=${v}`),
       Labels: spec.labels,
       WorkingDir: '/app',
@@ -209,7 +219,7 @@ export class DockerEnvironmentProvider implements EnvironmentProvider {
       throw error;
     }
     this.engineName ??= docker().info().then((info: { Name?: string }) => info.Name ?? null, () => null);
-    return new DockerTrialEnvironment(container, await this.engineName);
+    return new DockerTrialEnvironment(container, await this.engineName, spec.gatewayPort);
   }
 
   async listByLabels(labels: Record<string, string>): Promise<SandboxInfo[]> {
