@@ -80,6 +80,7 @@ try {
     const overheads: number[] = [];
     const agents: number[] = [];
     const bare: number[] = [];
+    let bareEngineCpu = 0;
     const cost: Cost = { harness: 0, engine: { dockerd: 0, containerd: 0, shim: 0 }, container: 0, containersMeasured: 0, apiCalls: 0 };
     for (let i = 0; i < overheadTrials && !stopped; i++) {
       const calls = dockerUsage.apiCalls;
@@ -103,9 +104,12 @@ try {
       cost.container += (dockerUsage.containerCpuNs - containerNs) / 1e9;
       cost.containersMeasured += dockerUsage.containersMeasured - measured;
       cost.apiCalls += dockerUsage.apiCalls - calls;
+      const bareMeter = engineCpuMeter();
       const t = performance.now();
       await execa('docker', ['run', '--rm', '--network', 'none', image, 'true']);
       bare.push((performance.now() - t) / 1000);
+      const bareEngine = bareMeter.stop();
+      bareEngineCpu += bareEngine.dockerd + bareEngine.containerd + bareEngine.shim;
     }
     const n = overheads.length;
     const ratio = n ? median(overheads) / median(bare) : NaN;
@@ -117,7 +121,10 @@ try {
       `bare \`docker run --rm ${image} true\`, interleaved: median ${n ? f3(median(bare)) : 'n/a'} s (min ${f3(Math.min(...bare))}, max ${f3(Math.max(...bare))}); ` +
         `ratio ${ratio.toFixed(2)}x; goal <= 1.2x -> ${n === overheadTrials && ratio <= 1.2 ? 'met' : 'NOT met'}${n < overheadTrials ? ' (incomplete run)' : ''}`,
     );
-    if (n) console.log(`  (each trial is a job of its own: the harness figure includes a job's set-up) ${costLine(cost, n)}`);
+    if (n) {
+      console.log(`  (each trial is a job of its own: the harness figure includes a job's set-up) ${costLine(cost, n)}`);
+      console.log(`  a bare docker run cost the engine ${f3(bareEngineCpu / n)} CPU s (dockerd, containerd, shim and runc; the docker CLI not counted)`);
+    }
   }
 
   if (!argv.includes('--overhead-only') && !stopped) {
