@@ -6,6 +6,7 @@
  * Both print CPU seconds per trial by component (harness, engine, in-container) and engine API calls per trial.
  *
  *   npm run bench:trials [-- --overhead-only] [-- --sweep-only] [-- --trials 15] [-- --legs N] [-- --data DIR] [-- --concurrency N]
+ *                        [-- --max-minutes M]   (stops the sweep after M minutes: what ran is reported as incomplete)
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -150,8 +151,15 @@ try {
       reject: false,
       stdout: 'inherit',
       stderr: 'inherit',
+      // its own process group, so a stop reaches `aar run` (GNU time ignores SIGINT while it waits)
+      detached: true,
     });
+    const stopRun = (): void => void process.kill(-child.pid!, 'SIGINT');
+    process.on('SIGINT', stopRun);
+    const maxMinutes = flag('--max-minutes');
+    const timer = maxMinutes ? setTimeout(stopRun, Number(maxMinutes) * 60_000) : undefined;
     const result = await child;
+    clearTimeout(timer);
     const seconds = (Date.now() - started) / 1000;
     const engine = meter.stop();
     const [user, system, maxRssKb] = readFileSync(timeFile, 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number);
