@@ -103,7 +103,8 @@ class DockerTrialEnvironment implements TrialEnvironment {
       fate = await containerFate(this.container.id, startedAt, this.killedAt);
     }
     return {
-      exitCode: timedOut ? null : exitCode,
+      // A container removed under the command: the status the engine reports (126, 137) is not the command's.
+      exitCode: timedOut || fate?.outside === 'removed' ? null : exitCode,
       timedOut,
       ...(fate && (fate.outside || fate.oomAtOwnLimit) ? { fate } : {}),
       durationMs: performance.now() - started,
