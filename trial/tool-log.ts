@@ -70,3 +70,15 @@ export function jsonTextDepth(text: string): number {
   }
   return deepest;
 }
+
+/**
+ * Whether a JSON text nests deeper than `depth`. It needs more than `depth` opening brackets for that, and
+ * counting those (indexOf, native) is much cheaper than the scan, which runs only for texts that have them.
+ */
+export function nestsDeeperThan(text: string, depth: number): boolean {
+  let opening = 0;
+  for (const bracket of ['[', '{']) {
+    for (let i = text.indexOf(bracket); i >= 0 && opening <= depth; i = text.indexOf(bracket, i + 1)) opening++;
+  }
+  return opening > depth && jsonTextDepth(text) > depth;
+}

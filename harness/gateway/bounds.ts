@@ -1,4 +1,4 @@
-import { jsonTextDepth, TOOL_ARGS_MAX_CHARS, TOOL_ARGS_MAX_DEPTH } from '../../trial/tool-log.js';
+import { nestsDeeperThan, TOOL_ARGS_MAX_CHARS, TOOL_ARGS_MAX_DEPTH } from '../../trial/tool-log.js';
 import { HttpError } from './http.js';
 
 /** A tool request's body, parsed; or, when its arguments are out of bounds, why, and the tool it named. */
@@ -45,7 +45,7 @@ export function topLevelString(text: string, key: string): string | undefined {
  */
 export function parseToolRequest(text: string): BoundedToolRequest {
   // The body object is one level; only `args` nests below it.
-  if (jsonTextDepth(text) > TOOL_ARGS_MAX_DEPTH + 1) {
+  if (nestsDeeperThan(text, TOOL_ARGS_MAX_DEPTH + 1)) {
     return { ok: false, tool: topLevelString(text, 'tool') ?? '', reason: `the arguments nest deeper than ${TOOL_ARGS_MAX_DEPTH} levels` };
   }
   let body: unknown;

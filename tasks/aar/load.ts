@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { LegSchema, type Leg, type Level } from './schema.js';
 import { jsonSyntaxProblem, zodProblems, type InputProblem } from '../problems.js';
 import { structureProblems } from './structure.js';
+import { expandTaskPaths, findTaskFiles } from '../task-files.js';
 
 /** A leg as loaded from disk, with the stable id it is known by in jobs and reports. */
 export interface LoadedLeg {
@@ -65,40 +65,12 @@ export function loadLegFile(file: string): LoadResult {
   return { legs: [{ ...legIdentity(file, leg), file, leg, source: text }], problems };
 }
 
-/** Every `*.json` under a folder, sorted, skipping dot folders. */
-export async function findLegFiles(root: string): Promise<string[]> {
-  const found: string[] = [];
-  const walk = async (dir: string): Promise<void> => {
-    const entries = await readdir(dir, { withFileTypes: true });
-    await Promise.all(
-      entries.map(async (entry) => {
-        if (entry.name.startsWith('.')) return;
-        const full = path.join(dir, entry.name);
-        if (entry.isDirectory()) await walk(full);
-        else if (entry.isFile() && entry.name.endsWith('.json')) found.push(full);
-      }),
-    );
-  };
-  await walk(root);
-  return found.sort();
-}
+/** Every `*.json` under a folder, sorted (legs are task files). */
+export { findTaskFiles as findLegFiles };
 
 /** Loads legs from files and folder trees. Bad files become problems; good files still load. */
 export async function loadLegs(paths: string | readonly string[]): Promise<LoadResult> {
-  const roots = typeof paths === 'string' ? [paths] : paths;
-  const files: string[] = [];
-  const problems: InputProblem[] = [];
-  for (const root of roots) {
-    let info;
-    try {
-      info = await stat(root);
-    } catch {
-      problems.push({ file: root, path: '', message: 'no such file or folder' });
-      continue;
-    }
-    if (info.isDirectory()) files.push(...(await findLegFiles(root)));
-    else files.push(root);
-  }
+  const { files, problems } = await expandTaskPaths(typeof paths === 'string' ? [paths] : paths);
   const legs: LoadedLeg[] = [];
   for (const r of files.map(loadLegFile)) {
     legs.push(...r.legs);

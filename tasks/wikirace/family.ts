@@ -7,7 +7,7 @@ import type { TaskFamily } from '../family.js';
 import { filterPairs, PairFilterSchema } from './filter.js';
 import { WikiraceGame } from './game/game.js';
 import { renderWikiraceInstruction } from './instruction.js';
-import { loadPairs, type LoadedPair } from './load.js';
+import type { LoadedPair } from './load.js';
 import { oraclePlan } from './oracle-plan.js';
 import { WIKIRACE_STEP_BUDGET } from './schema.js';
 import { WIKIRACE_REPORT, type WikiraceFigures } from './scoring/report.js';
@@ -26,7 +26,11 @@ function taskSetOf(t: LoadedPair): string {
 /** LLM-WikiRace: reach a target page by following links, one per step, on a fixed link graph. */
 export const wikiraceFamily: TaskFamily<LoadedPair, GameScore, WikiraceFigures> = {
   name: 'wikirace',
-  load: (paths) => loadPairs(paths),
+  async load(paths) {
+    // Loaded on first use (graph files and checksums): scoring and reports never load task files.
+    const { loadPairs } = await import('./load.js');
+    return loadPairs(paths);
+  },
   filterSchema: PairFilterSchema,
   filter: (pairs, filter) => filterPairs(pairs, filter),
   describe: (t) => ({ id: t.id, variant: taskSetOf(t), level: t.pair.split, file: t.file }),

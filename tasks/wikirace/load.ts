@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { findLegFiles } from '../aar/load.js';
+import { expandTaskPaths } from '../task-files.js';
 import type { FamilyTask } from '../family.js';
 import { jsonSyntaxProblem, zodProblems, type InputProblem } from '../problems.js';
 import { DistanceCache } from './graph/distances.js';
@@ -69,19 +68,7 @@ async function attachGraph(file: string, pair: WikiraceTask, source: string): Pr
 
 /** Loads task files and folder trees (every *.json but graph.json); bad files are problems, good ones still load. */
 export async function loadPairs(paths: readonly string[]): Promise<{ tasks: LoadedPair[]; problems: InputProblem[] }> {
-  const files: string[] = [];
-  const problems: InputProblem[] = [];
-  for (const root of paths) {
-    let info;
-    try {
-      info = await stat(root);
-    } catch {
-      problems.push({ file: root, path: '', message: 'no such file or folder' });
-      continue;
-    }
-    if (info.isDirectory()) files.push(...(await findLegFiles(root)).filter((f) => path.basename(f) !== 'graph.json'));
-    else files.push(root);
-  }
+  const { files, problems } = await expandTaskPaths(paths, (f) => path.basename(f) === 'graph.json');
   const tasks: LoadedPair[] = [];
   for (const file of files) {
     let text: string;

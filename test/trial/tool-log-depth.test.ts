@@ -1,4 +1,4 @@
-import { jsonTextDepth } from '../../trial/tool-log.js';
+import { jsonTextDepth, nestsDeeperThan } from '../../trial/tool-log.js';
 
 describe('jsonTextDepth', () => {
   test('counts nested arrays and objects, not brackets inside strings', () => {
@@ -11,5 +11,18 @@ describe('jsonTextDepth', () => {
   test('a million levels take one scan and no stack', () => {
     const levels = 1_000_000;
     expect(jsonTextDepth('['.repeat(levels) + ']'.repeat(levels))).toBe(levels);
+  });
+});
+
+describe('nestsDeeperThan', () => {
+  test('agrees with the scan, also where brackets sit in strings', () => {
+    const deep = '['.repeat(1000) + ']'.repeat(1000);
+    expect(nestsDeeperThan(deep, 990)).toBe(true);
+    expect(nestsDeeperThan(deep, 1000)).toBe(false);
+    const flat = JSON.stringify({ text: '['.repeat(2000), list: Array.from({ length: 2000 }, () => []) });
+    expect(jsonTextDepth(flat)).toBe(3);
+    expect(nestsDeeperThan(flat, 990)).toBe(false);
+    expect(nestsDeeperThan('{"a": [1]}', 1)).toBe(true);
+    expect(nestsDeeperThan('{"a": [1]}', 2)).toBe(false);
   });
 });

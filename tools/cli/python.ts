@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { killProcessGroup } from './process-group.js';
 
 /**
  * Runs python_execute_code inside the container: `python3 -c CODE` with a time limit, reporting what it
@@ -14,11 +15,7 @@ export function runPython(code: string, timeoutSeconds: number): Promise<{ ok: b
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     const timer = setTimeout(() => {
       timedOut = true;
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
+      killProcessGroup(child);
     }, timeoutSeconds * 1000);
     child.on('error', (e) => {
       clearTimeout(timer);

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startForward } from './forward.js';
 import { gatewayFromEnv, getJson, postJson, type GatewayAddress } from './gateway-client.js';
+import { killProcessGroup } from './process-group.js';
 
 /** The work the gateway hands out (harness/gateway/handover.ts writes it). */
 interface Work {
@@ -70,11 +71,7 @@ function runCommand(work: Work): Promise<{ exit_code: number | null; timed_out: 
     child.stderr.on('data', err.add);
     const timer = setTimeout(() => {
       timedOut = true;
-      try {
-        process.kill(-child.pid!, 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
+      killProcessGroup(child);
     }, work.timeout_ms);
     const finish = (code: number | null): void => {
       clearTimeout(timer);

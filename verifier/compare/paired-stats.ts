@@ -1,4 +1,4 @@
-import { seededRandom } from '../../tasks/aar/filter.js';
+import { seededRandom } from '../../tasks/random.js';
 
 /** Two-sided exact McNemar test: the discordant pairs (b: only A right, c: only B right) under Binomial(b + c, 1/2). */
 export function mcnemarExact(b: number, c: number): number {

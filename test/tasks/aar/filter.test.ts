@@ -1,4 +1,5 @@
-import { filterLegs, globToRegExp } from '../../../tasks/aar/filter.js';
+import { filterLegs } from '../../../tasks/aar/filter.js';
+import { globToRegExp } from '../../../tasks/selection.js';
 import type { LoadedLeg } from '../../../tasks/aar/load.js';
 
 const ids = ['aar-dag/easy/sample_003', 'aar-dag/easy/sample_004', 'aar-dag/hard/sample_010', 'aar-linear/easy/sample_000', 'aar-linear/extreme/sample_100'];

@@ -1,0 +1,193 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * A two-node swarm of its own, apart from the host's engine: two dockerd, each in a network namespace made
+ * here (hostnames of their own through a UTS namespace), joined by one veth pair on private addresses.
+ * The manager advertises its namespace address; nothing routes out of the namespaces. Root only.
+ */
+export interface ClusterNode {
+  name: string;
+  netns: string;
+  address: string;
+  socket: string;
+  link: string;
+}
+
+/** Why this machine cannot run the two-node test, or null when it can. */
+export async function twoNodeUnavailable(): Promise<string | null> {
+  if (process.getuid?.() !== 0) return 'two-node swarm test skipped: it needs root (network namespaces, a second dockerd)';
+  for (const bin of ['dockerd', 'nsenter', 'unshare', 'ip', 'docker']) {
+    if ((await execa('sh', ['-c', `command -v ${bin}`], { reject: false })).exitCode !== 0) return `two-node swarm test skipped: ${bin} is not installed`;
+  }
+  return null;
+}
+
+export interface Ran {
+  exitCode: number | null;
+  stdout: string;
+  /** stdout and stderr as they came. */
+  all: string;
+}
+
+/** Runs a command to its end; rejects on a non-zero exit unless reject is false. */
+export function execa(file: string, args: string[], options: { reject?: boolean; env?: Record<string, string>; stdin?: NodeJS.ReadableStream } = {}): Promise<Ran> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { env: { ...process.env, ...options.env }, stdio: [options.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
+    if (options.stdin) options.stdin.pipe(child.stdin!);
+    let stdout = '';
+    let all = '';
+    child.stdout!.on('data', (d: Buffer) => ((stdout += d), (all += d)));
+    child.stderr!.on('data', (d: Buffer) => (all += d));
+    child.on('error', (error) => (options.reject === false ? resolve({ exitCode: null, stdout, all: `${all}${error.message}` }) : reject(error)));
+    child.on('close', (exitCode) => {
+      if (exitCode !== 0 && options.reject !== false) reject(new Error(`${file} ${args.join(' ')}: exit ${exitCode}: ${all.slice(-2000)}`));
+      else resolve({ exitCode, stdout, all });
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class TwoNodeCluster {
+  readonly root = mkdtempSync(path.join(os.tmpdir(), 'aar-2n-'));
+  readonly tag = `aar2n${process.pid % 100000}`;
+  readonly manager: ClusterNode;
+  readonly worker: ClusterNode;
+  private readonly daemons: ChildProcess[] = [];
+  private readonly listeners: ChildProcess[] = [];
+
+  constructor(subnet = `10.231.${process.pid % 250}`) {
+    const node = (role: string, host: number): ClusterNode => ({
+      name: `${this.tag}-${role}`,
+      netns: `${this.tag}${role[0]}`,
+      address: `${subnet}.${host}`,
+      socket: path.join(this.root, `${role}.sock`),
+      link: `${this.tag}v${role[0]}`,
+    });
+    this.manager = node('manager', 1);
+    this.worker = node('worker', 2);
+  }
+
+  docker(node: ClusterNode, args: string[]): Promise<Ran> {
+    return execa('docker', ['-H', `unix://${node.socket}`, ...args]);
+  }
+
+  async start(): Promise<void> {
+    const { manager: m, worker: w } = this;
+    await execa('ip', ['netns', 'add', m.netns]);
+    await execa('ip', ['netns', 'add', w.netns]);
+    await execa('ip', ['link', 'add', m.link, 'type', 'veth', 'peer', 'name', w.link]);
+    for (const n of [m, w]) {
+      await execa('ip', ['link', 'set', n.link, 'netns', n.netns]);
+      await execa('ip', ['-n', n.netns, 'addr', 'add', `${n.address}/24`, 'dev', n.link]);
+      await execa('ip', ['-n', n.netns, 'link', 'set', n.link, 'up']);
+      await execa('ip', ['-n', n.netns, 'link', 'set', 'lo', 'up']);
+      this.startDaemon(n);
+    }
+    for (const n of [m, w]) await this.waitForEngine(n);
+    // A short heartbeat: a lost node is marked down within seconds (the default is 5 s, times a grace).
+    await this.docker(m, ['swarm', 'init', '--advertise-addr', m.address, '--dispatcher-heartbeat', '1s']);
+    const token = (await this.docker(m, ['swarm', 'join-token', '-q', 'worker'])).stdout.trim();
+    await this.docker(w, ['swarm', 'join', '--advertise-addr', w.address, '--token', token, `${m.address}:2377`]);
+  }
+
+  /** dockerd entered into the node's network namespace (nsenter, not `ip netns exec`, which hides the cgroup mounts). */
+  private startDaemon(n: ClusterNode): void {
+    const dir = path.join(this.root, n.name);
+    const dockerd = [
+      'dockerd', '--data-root', `${dir}/data`, '--exec-root', `${dir}/exec`, '--pidfile', `${dir}/dockerd.pid`,
+      '-H', `unix://${n.socket}`, '--bridge=none', '--iptables=false', '--ip6tables=false',
+    ].join(' ');
+    const child = spawn('nsenter', [`--net=/var/run/netns/${n.netns}`, 'unshare', '--uts', 'sh', '-c', `hostname ${n.name} && exec ${dockerd} >${this.root}/${n.name}.log 2>&1`], {
+      stdio: 'ignore',
+    });
+    this.daemons.push(child);
+  }
+
+  private async waitForEngine(n: ClusterNode): Promise<void> {
+    for (let i = 0; i < 120; i++) {
+      if (existsSync(n.socket) && (await execa('docker', ['-H', `unix://${n.socket}`, 'version'], { reject: false })).exitCode === 0) return;
+      await sleep(250);
+    }
+    throw new Error(`dockerd of ${n.name} did not answer: ${this.log(n)}`);
+  }
+
+  log(n: ClusterNode): string {
+    const file = path.join(this.root, `${n.name}.log`);
+    return existsSync(file) ? readFileSync(file, 'utf8').split('\n').slice(-15).join('\n') : '(no log)';
+  }
+
+  /** `docker save` from the host engine into the manager (one stream: shared layers travel once). */
+  async loadImages(tags: string[]): Promise<void> {
+    const save = spawn('docker', ['save', ...tags], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const saved = new Promise<void>((resolve, reject) => save.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`docker save ${tags.join(' ')}: exit ${code}`)))));
+    await Promise.all([saved, execa('docker', ['-H', `unix://${this.manager.socket}`, 'load', '-q'], { stdin: save.stdout! })]);
+  }
+
+  /** A TCP server inside a node's namespace (a port of that machine a sandbox must not reach). */
+  async listen(n: ClusterNode, port: number): Promise<void> {
+    const server = `require('net').createServer((s) => s.end('reached\\n')).listen(${port}, '0.0.0.0')`;
+    this.listeners.push(spawn('nsenter', [`--net=/var/run/netns/${n.netns}`, process.execPath, '-e', server], { stdio: 'ignore' }));
+    for (let i = 0; i < 40; i++) {
+      const probe = `require('net').connect(${port}, '${n.address}').on('connect', () => process.exit(0)).on('error', () => process.exit(1))`;
+      if ((await execa('nsenter', [`--net=/var/run/netns/${n.netns}`, process.execPath, '-e', probe], { reject: false })).exitCode === 0) return;
+      await sleep(250);
+    }
+    throw new Error(`the test server on ${n.name}:${port} did not start`);
+  }
+
+  /** The worker's machine drops off the network: its link goes down (its engine and containers keep running, cut off). */
+  async cutOff(n: ClusterNode): Promise<void> {
+    await execa('ip', ['-n', n.netns, 'link', 'set', n.link, 'down']);
+  }
+
+  /** Swarm's view of the nodes: hostname -> state. */
+  async nodeStates(): Promise<Record<string, string>> {
+    const out = (await this.docker(this.manager, ['node', 'ls', '--format', '{{.Hostname}} {{.Status}}'])).stdout;
+    return Object.fromEntries(out.trim().split('\n').map((l) => l.split(' ') as [string, string]));
+  }
+
+  /** Removes everything: containers, engines, namespaces, the veth pair, data roots. Never throws. */
+  async stop(): Promise<void> {
+    const quiet = { reject: false } as const;
+    for (const l of this.listeners) l.kill('SIGKILL');
+    for (const n of [this.worker, this.manager]) {
+      if (!existsSync(n.socket)) continue;
+      const ids = (await execa('docker', ['-H', `unix://${n.socket}`, 'ps', '-aq'], quiet)).stdout?.trim();
+      if (ids) await execa('docker', ['-H', `unix://${n.socket}`, 'rm', '-f', ...ids.split('\n')], quiet);
+    }
+    for (const d of this.daemons) d.kill('SIGTERM');
+    await Promise.all(this.daemons.map((d) => (d.exitCode !== null || d.signalCode ? undefined : new Promise<void>((resolve) => {
+      const t = setTimeout(() => {
+        d.kill('SIGKILL');
+        resolve();
+      }, 20_000);
+      d.once('exit', () => {
+        clearTimeout(t);
+        resolve();
+      });
+    }))));
+    await sleep(500);
+    // Mounts an engine left under its roots (overlay layers, network namespaces of containers), deepest first.
+    const mounts = readFileSync('/proc/self/mountinfo', 'utf8').split('\n').map((l) => l.split(' ')[4]).filter((p) => p?.startsWith(this.root));
+    for (const p of mounts.sort((a, b) => b.length - a.length)) await execa('umount', ['-l', p], quiet);
+    for (const n of [this.manager, this.worker]) await execa('ip', ['netns', 'del', n.netns], quiet);
+    rmSync(this.root, { recursive: true, force: true });
+  }
+
+  /** Engines, namespaces and links of this cluster still on the machine (empty after stop()). */
+  async leftovers(): Promise<string[]> {
+    const netns = (await execa('ip', ['netns', 'list'], { reject: false })).stdout ?? '';
+    const links = (await execa('ip', ['-o', 'link'], { reject: false })).stdout ?? '';
+    const procs = (await execa('ps', ['-eo', 'args'], { reject: false })).stdout ?? '';
+    return [
+      ...netns.split('\n').filter((l) => l.startsWith(this.tag)),
+      ...links.split('\n').filter((l) => l.includes(this.tag)),
+      ...procs.split('\n').filter((l) => l.includes(this.root) && !l.includes('ps -eo')),
+      ...(existsSync(this.root) ? [this.root] : []),
+    ];
+  }
+}
