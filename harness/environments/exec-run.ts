@@ -38,13 +38,15 @@ const NO_GATEWAY = 'aar: the container cannot reach the gateway';
 /**
  * The command, run once the gateway answers /healthz on 127.0.0.1:PORT (retried for about 10 s: the relay
  * starts with the container). The check is bash's own /dev/tcp, in the same exec as the command: no
- * engine round trips and no process of its own; `exec` leaves the command as the process it always was.
+ * engine round trips and no program of its own (a forked subshell); `exec` leaves the command as the process it always was.
  */
 export function afterGatewayCheck(port: number, command: string[]): string[] {
   const check =
     `exec 3<>/dev/tcp/127.0.0.1/${port} && printf 'GET /healthz HTTP/1.0\r\nAuthorization: Bearer %s\r\n\r\n' "$AAR_TRIAL_TOKEN" >&3 ` +
-    `&& IFS= read -r -t 5 line <&3; exec 3>&-; [[ $line == *' 200 '* ]]`;
-  const script = `for i in {1..200}; do { ${check}; } 2>/dev/null && exec "$@"; sleep 0.05; done; echo '${NO_GATEWAY}' >&2; exit ${NO_GATEWAY_EXIT}`;
+    `&& IFS= read -r -t 5 line <&3 && [[ $line == *' 200 '* ]]`;
+  // In a subshell: a relay that drops the connection (SIGPIPE) or any failure ends the check, not the script,
+  // and the connection closes with it (the command inherits no descriptor).
+  const script = `for i in {1..200}; do ( ${check} ) 2>/dev/null && exec "$@"; sleep 0.05; done; echo '${NO_GATEWAY}' >&2; exit ${NO_GATEWAY_EXIT}`;
   return ['bash', '-c', script, 'aar-trial', ...command];
 }
 
