@@ -1,16 +1,22 @@
 /**
- * bench:trials: (1) the harness's overhead per trial (everything but the agent's own run), median over
- * oracle trials on a warm image, goal <= 1.0 s; (2) the oracle over all 1,400 released legs on their
- * synthetic golden-world store, goal under 20 minutes on a 2-core machine, FA 100%.
+ * bench:trials: (1) the harness's overhead per trial (everything but the agent's own run), one oracle trial at
+ * a time on a warm image, each followed by a bare `docker run --rm IMAGE true` on the same image, and their
+ * ratio (goal <= 1.2x); (2) the oracle over the released legs on their synthetic golden-world store through
+ * `aar run` at concurrency 4 (goal >= 2 trials/s, FA 100%, peak resident memory of `aar run` <= 300 MB).
+ * Both print CPU seconds per trial by component (harness, engine, in-container) and engine API calls per trial.
  *
- *   npm run bench:trials [-- --overhead-only] [-- --data DIR] [-- --concurrency N]
+ *   npm run bench:trials [-- --overhead-only] [-- --sweep-only] [-- --trials 15] [-- --legs N] [-- --data DIR] [-- --concurrency N]
+ *                        [-- --max-minutes M]   (stops the sweep after M minutes: what ran is reported as incomplete)
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import execa from 'execa';
 import { stringify } from 'yaml';
+import { ensureAgentImage } from '../images/build.js';
 import { runJob } from '../harness/jobs/job.js';
-import { LineReporter, QuietReporter } from '../harness/jobs/reporters.js';
+import { QuietReporter } from '../harness/jobs/reporters.js';
+import { countEngineCalls, dockerUsage } from '../harness/environments/docker/usage.js';
 import { aarDataDir, packagePath } from '../paths.js';
 import { loadLegs } from '../tasks/aar/load.js';
 import { ResponseStore } from '../tools/store/store.js';
@@ -18,6 +24,7 @@ import { synthesizeWorld } from '../tasks/aar/world/synthesize.js';
 import type { AarFigures } from '../tasks/aar/scoring/report.js';
 import { aggregate } from '../verifier/aggregate.js';
 import { loadJobResults } from '../verifier/results.js';
+import { engineCpuMeter, type EngineCpu } from './engine-cpu.js';
 
 const argv = process.argv.slice(2);
 const flag = (name: string): string | undefined => {
@@ -26,12 +33,14 @@ const flag = (name: string): string | undefined => {
 };
 const dataDir = flag('--data') ?? aarDataDir();
 const concurrency = Number(flag('--concurrency') ?? 4);
+const overheadTrials = Number(flag('--trials') ?? 15);
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'aar-bench-trials-'));
 
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
+const f3 = (x: number): string => x.toFixed(3);
 
 function writeConfig(name: string, config: Record<string, unknown>): string {
   const file = path.join(tmp, `${name}.yaml`);
@@ -39,42 +48,137 @@ function writeConfig(name: string, config: Record<string, unknown>): string {
   return file;
 }
 
+interface Cost {
+  harness: number;
+  engine: EngineCpu;
+  container: number;
+  containersMeasured: number;
+  apiCalls: number;
+}
+
+function costLine(cost: Cost, trials: number): string {
+  const per = (x: number): string => f3(x / trials);
+  const engine = cost.engine.dockerd + cost.engine.containerd + cost.engine.shim;
+  return (
+    `CPU s per trial: harness ${per(cost.harness)}, engine ${per(engine)} (dockerd ${per(cost.engine.dockerd)}, containerd ${per(cost.engine.containerd)}, ` +
+    `shim+runc ${per(cost.engine.shim)}), in-container ${cost.containersMeasured ? per(cost.container) : 'n/a'}` +
+    `${cost.containersMeasured && cost.containersMeasured !== trials ? ` (${cost.containersMeasured} containers measured)` : ''}; ` +
+    `total ${per(cost.harness + engine + cost.container)}; engine API calls per trial ${(cost.apiCalls / trials).toFixed(1)}`
+  );
+}
+
+let stopped = false;
+process.on('SIGINT', () => (stopped = true));
+
 try {
-  // (1) overhead on a warm image: a first trial warms the image and caches, then 20 measured trials one at a time
   const examples = packagePath('tasks', 'examples');
   const store = packagePath('tools', 'stores', 'examples');
-  await runJob({ configPath: writeConfig('warmup', { tasks: { path: examples, limit: 1 }, concurrency: 1, tools: { mode: 'replay', store } }), reporter: new QuietReporter() });
-  const overheadJob = await runJob({
-    configPath: writeConfig('overhead', { tasks: { path: examples }, attempts: 7, concurrency: 1, tools: { mode: 'replay', store } }),
-    reporter: new QuietReporter(),
-  });
-  const records = loadJobResults(overheadJob.jobDir).map((r) => r.record);
-  const overheads = records.map((r) => r.timings.overhead_s ?? 0);
-  const agents = records.map((r) => r.timings.agent_s ?? 0);
-  console.log(
-    `overhead per trial (oracle, warm image, ${records.length} trials, one at a time): median ${median(overheads).toFixed(3)} s ` +
-      `(min ${Math.min(...overheads).toFixed(3)}, max ${Math.max(...overheads).toFixed(3)}); agent's own run: median ${median(agents).toFixed(3)} s; goal <= 1.0 s -> ${median(overheads) <= 1 ? 'met' : 'NOT met'}`,
-  );
+  if (!argv.includes('--sweep-only')) {
+    // (1) a first trial warms the image and caches; then trial, bare container, trial, bare container, ...
+    const image = await ensureAgentImage(null);
+    await runJob({ configPath: writeConfig('warmup', { tasks: { path: examples, limit: 1 }, concurrency: 1, tools: { mode: 'replay', store } }), reporter: new QuietReporter() });
+    countEngineCalls();
+    const overheads: number[] = [];
+    const agents: number[] = [];
+    const bare: number[] = [];
+    let bareEngineCpu = 0;
+    const cost: Cost = { harness: 0, engine: { dockerd: 0, containerd: 0, shim: 0 }, container: 0, containersMeasured: 0, apiCalls: 0 };
+    for (let i = 0; i < overheadTrials && !stopped; i++) {
+      const calls = dockerUsage.apiCalls;
+      const containerNs = dockerUsage.containerCpuNs;
+      const measured = dockerUsage.containersMeasured;
+      const cpu = process.cpuUsage();
+      const meter = engineCpuMeter();
+      const job = await runJob({
+        configPath: writeConfig(`overhead-${i}`, { tasks: { path: examples, sample: { n: 1, seed: i } }, concurrency: 1, tools: { mode: 'replay', store } }),
+        reporter: new QuietReporter(),
+      });
+      const engine = meter.stop();
+      const used = process.cpuUsage(cpu);
+      if (job.interrupted) break;
+      const [r] = loadJobResults(job.jobDir).map((x) => x.record);
+      if (!r || r.status !== 'completed') throw new Error(`overhead trial ${i}: ${r ? `${r.status}: ${r.error}` : 'no result'}`);
+      overheads.push(r.timings.overhead_s ?? 0);
+      agents.push(r.timings.agent_s ?? 0);
+      cost.harness += (used.user + used.system) / 1e6;
+      for (const k of ['dockerd', 'containerd', 'shim'] as const) cost.engine[k] += engine[k];
+      cost.container += (dockerUsage.containerCpuNs - containerNs) / 1e9;
+      cost.containersMeasured += dockerUsage.containersMeasured - measured;
+      cost.apiCalls += dockerUsage.apiCalls - calls;
+      const bareMeter = engineCpuMeter();
+      const t = performance.now();
+      await execa('docker', ['run', '--rm', '--network', 'none', image, 'true']);
+      bare.push((performance.now() - t) / 1000);
+      const bareEngine = bareMeter.stop();
+      bareEngineCpu += bareEngine.dockerd + bareEngine.containerd + bareEngine.shim;
+    }
+    const n = overheads.length;
+    const ratio = n ? median(overheads) / median(bare) : NaN;
+    console.log(
+      `overhead per trial (oracle, warm image, one at a time, ${n} of ${overheadTrials} trials ran): median ${n ? f3(median(overheads)) : 'n/a'} s ` +
+        `(min ${f3(Math.min(...overheads))}, max ${f3(Math.max(...overheads))}); agent's own run: median ${n ? f3(median(agents)) : 'n/a'} s`,
+    );
+    console.log(
+      `bare \`docker run --rm ${image} true\`, interleaved: median ${n ? f3(median(bare)) : 'n/a'} s (min ${f3(Math.min(...bare))}, max ${f3(Math.max(...bare))}); ` +
+        `ratio ${ratio.toFixed(2)}x; goal <= 1.2x -> ${n === overheadTrials && ratio <= 1.2 ? 'met' : 'NOT met'}${n < overheadTrials ? ' (incomplete run)' : ''}`,
+    );
+    if (n) {
+      console.log(`  (each trial is a job of its own: the harness figure includes a job's set-up) ${costLine(cost, n)}`);
+      console.log(`  a bare docker run cost the engine ${f3(bareEngineCpu / n)} CPU s (dockerd, containerd, shim and runc; the docker CLI not counted)`);
+    }
+  }
 
-  if (!argv.includes('--overhead-only')) {
-    // (2) all released legs on their synthetic golden world
+  if (!argv.includes('--overhead-only') && !stopped) {
+    // (2) the released legs on their synthetic golden world, through `aar run` (its own process: its CPU and peak memory)
     const { legs, problems } = await loadLegs(dataDir);
     if (problems.length || !legs.length) throw new Error(`cannot load legs from ${dataDir}; pass --data DIR`);
     const worldDir = path.join(tmp, 'world');
     const world = await synthesizeWorld(legs, new ResponseStore(worldDir));
     console.log(`synthetic world: ${world.pages} pages, ${world.toolResponses} tool responses, ${world.conflicts.length} conflicts`);
-    const started = Date.now();
-    const job = await runJob({
-      configPath: writeConfig('all-legs', { tasks: { path: dataDir }, concurrency, timeout_s: 300, tools: { mode: 'replay', store: worldDir } }),
-      reporter: argv.includes('--quiet') ? new QuietReporter() : new LineReporter(),
+    const legCount = flag('--legs') ? Number(flag('--legs')) : null;
+    const config = writeConfig('all-legs', {
+      tasks: { path: dataDir, ...(legCount ? { sample: { n: legCount, seed: 1 } } : {}) },
+      concurrency,
+      timeout_s: 300,
+      tools: { mode: 'replay', store: worldDir },
     });
-    const minutes = (Date.now() - started) / 60_000;
-    const [all] = aggregate<AarFigures>(loadJobResults(job.jobDir));
+    const usageFile = path.join(tmp, 'engine-usage.json');
+    const timeFile = path.join(tmp, 'time.txt');
+    const meter = engineCpuMeter();
+    const started = Date.now();
+    const child = execa('/usr/bin/time', ['-f', '%U %S %M', '-o', timeFile, process.execPath, packagePath('dist', 'harness', 'cli', 'main.js'), 'run', config, '--progress', 'lines', '--no-report'], {
+      env: { AAR_ENGINE_USAGE: usageFile },
+      reject: false,
+      stdout: 'inherit',
+      stderr: 'inherit',
+      // its own process group, so a stop reaches `aar run` (GNU time ignores SIGINT while it waits)
+      detached: true,
+    });
+    const stopRun = (): void => void process.kill(-child.pid!, 'SIGINT');
+    process.on('SIGINT', stopRun);
+    const maxMinutes = flag('--max-minutes');
+    const timer = maxMinutes ? setTimeout(stopRun, Number(maxMinutes) * 60_000) : undefined;
+    const result = await child;
+    clearTimeout(timer);
+    const seconds = (Date.now() - started) / 1000;
+    const engine = meter.stop();
+    const [user, system, maxRssKb] = readFileSync(timeFile, 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number);
+    const results = loadJobResults(path.join(tmp, 'jobs', 'all-legs'));
+    const ran = results.length;
+    const planned = legCount ?? legs.length;
+    const complete = !stopped && result.exitCode === 0 && ran === planned;
+    const [all] = aggregate<AarFigures>(results);
+    const usage = JSON.parse(readFileSync(usageFile, 'utf8')) as typeof dockerUsage;
+    const rate = ran / seconds;
+    const rssMb = maxRssKb / 1024;
     console.log(
-      `oracle on ${job.planned} legs, concurrency ${concurrency}: ${minutes.toFixed(1)} min (${((minutes * 60) / job.planned).toFixed(2)} s/trial), ` +
-        `FA ${(100 * (all.fa.mean ?? 0)).toFixed(1)}%, PVR ${(100 * (all.pvr.mean ?? 0)).toFixed(1)}%, RCR ${(100 * (all.rcr.mean ?? 0)).toFixed(1)}%, ` +
-        `infra errors ${job.infraErrors}; goal < 20 min and FA 100% -> ${minutes < 20 && all.fa.mean === 1 ? 'met' : 'NOT met'}`,
+      `oracle on ${ran} of ${planned} legs${complete ? '' : ' (INCOMPLETE)'}, concurrency ${concurrency}: ${(seconds / 60).toFixed(1)} min, ${rate.toFixed(2)} trials/s ` +
+        `(${ran ? (seconds / ran).toFixed(2) : 'n/a'} s/trial); FA ${(100 * (all?.fa.mean ?? 0)).toFixed(1)}%, PVR ${(100 * (all?.pvr.mean ?? 0)).toFixed(1)}%, ` +
+        `RCR ${(100 * (all?.rcr.mean ?? 0)).toFixed(1)}%, infra errors ${results.filter((r) => r.record.status === 'infra_error').length}; ` +
+        `goal >= 2 trials/s and FA 100% -> ${complete && rate >= 2 && all?.fa.mean === 1 ? 'met' : 'NOT met'}`,
     );
+    console.log(`peak resident memory of \`aar run\`: ${rssMb.toFixed(0)} MB; goal <= 300 MB -> ${complete && rssMb <= 300 ? 'met' : 'NOT met'}`);
+    if (ran) console.log(`  ${costLine({ harness: user + system, engine, container: usage.containerCpuNs / 1e9, containersMeasured: usage.containersMeasured, apiCalls: usage.apiCalls }, ran)}`);
   }
 } finally {
   rmSync(tmp, { recursive: true, force: true });

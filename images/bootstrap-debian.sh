@@ -13,7 +13,7 @@ fi
 root=$(mktemp -d /tmp/aar-debian-XXXXXX)
 trap 'rm -rf "$root"' EXIT
 echo "bootstrap-debian: debootstrap bookworm from $mirror (about a minute)"
-debootstrap --variant=minbase --include=ca-certificates,python3,procps,curl bookworm "$root" "$mirror" >"$root.log" 2>&1 \
+debootstrap --variant=minbase --include=ca-certificates,python3,procps,curl,socat bookworm "$root" "$mirror" >"$root.log" 2>&1 \
   || { tail -n 20 "$root.log" >&2; rm -f "$root.log"; exit 1; }
 rm -f "$root.log"
 rm -rf "$root"/var/lib/apt/lists/* "$root"/var/cache/apt/archives/*.deb

@@ -31,17 +31,35 @@ export function readTree(root: string): Record<string, Buffer> {
   return files;
 }
 
+/** Exit status of the gateway check when the gateway never answered (the command did not run). */
+const NO_GATEWAY_EXIT = 199;
+const NO_GATEWAY = 'aar: the container cannot reach the gateway';
+
 /**
- * A trial's work on an environment that can reach into its sandbox (docker): files in, a check that the
- * gateway answers, the command under the timeout, files out. Throws when the gateway cannot be reached.
+ * The command, run once the gateway answers /healthz on 127.0.0.1:PORT (retried for about 10 s: the relay
+ * starts with the container). The check is bash's own /dev/tcp, in the same exec as the command: no
+ * engine round trips and no program of its own (a forked subshell); `exec` leaves the command as the process it always was.
  */
-export async function runByExec(env: TrialEnvironment, work: TrialWork, node: string | null): Promise<TrialWorkResult> {
+export function afterGatewayCheck(port: number, command: string[]): string[] {
+  const check =
+    `exec 3<>/dev/tcp/127.0.0.1/${port} && printf 'GET /healthz HTTP/1.0\r\nAuthorization: Bearer %s\r\n\r\n' "$AAR_TRIAL_TOKEN" >&3 ` +
+    `&& IFS= read -r -t 5 line <&3 && [[ $line == *' 200 '* ]]`;
+  // In a subshell: a relay that drops the connection (SIGPIPE) or any failure ends the check, not the script,
+  // and the connection closes with it (the command inherits no descriptor).
+  const script = `for i in {1..200}; do ( ${check} ) 2>/dev/null && exec "$@"; sleep 0.05; done; echo '${NO_GATEWAY}' >&2; exit ${NO_GATEWAY_EXIT}`;
+  return ['bash', '-c', script, 'aar-trial', ...command];
+}
+
+/**
+ * A trial's work on an environment that can reach into its sandbox (docker): files in (one archive), the
+ * command under the timeout once the gateway answers, files out. Throws when the gateway cannot be reached.
+ */
+export async function runByExec(env: TrialEnvironment, work: TrialWork, node: string | null, gatewayPort: number): Promise<TrialWorkResult> {
   await env.putFiles(work.files);
-  const ping = await env.exec(['tools', '--ping'], { timeoutMs: 30_000 });
-  if (ping.exitCode !== 0) throw new Error(`the container cannot reach the gateway: ${ping.stderr.trim() || 'no answer'}`);
   const out = boundedSink(work.limits.logBytes, work.onOutput && ((chunk) => work.onOutput!('stdout', chunk)));
   const err = boundedSink(work.limits.logBytes, work.onOutput && ((chunk) => work.onOutput!('stderr', chunk)));
-  const result = await env.exec(work.command, { timeoutMs: work.timeoutMs, stdout: out.sink, stderr: err.sink, workdir: work.workdir, env: work.env });
+  const result = await env.exec(afterGatewayCheck(gatewayPort, work.command), { timeoutMs: work.timeoutMs, stdout: out.sink, stderr: err.sink, workdir: work.workdir, env: work.env });
+  if (result.exitCode === NO_GATEWAY_EXIT && err.bytes().includes(NO_GATEWAY)) throw new Error(`${NO_GATEWAY} on 127.0.0.1:${gatewayPort} (no answer within 10 s)`);
   const cuts: TrialWorkResult['cuts'] = [];
   for (const [name, sink] of [['stdout', out], ['stderr', err]] as const) {
     if (sink.size() > work.limits.logBytes) cuts.push({ path: name, size: sink.size(), kept: sink.bytes().length });

@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import { gatewayFromEnv } from './gateway-client.js';
+import { executeTool } from './execute.js';
 
 export interface ToolReply {
   ok: boolean;
@@ -7,26 +7,14 @@ export interface ToolReply {
 }
 
 /**
- * The in-container `tools` command in batch mode, started once for a whole run of a built-in program (the
- * oracles, the WikiRace players): each call is one JSON line in and one out, through the same client and
- * gateway as `tools NAME`, in one process instead of one per call.
+ * Tool calls of a built-in program (the oracles, the WikiRace players) through the `tools` command's own
+ * client code (./execute.ts), in the program's process: the same gateway requests as `tools NAME`
+ * without a second Node process per trial. A gateway that cannot be reached rejects the call.
  */
 export function toolsSession(): { call: (tool: string, args?: Record<string, unknown>) => Promise<ToolReply>; close: () => void } {
-  const child = spawn('tools', ['--batch'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const waiting: Array<(line: string) => void> = [];
-  createInterface({ input: child.stdout }).on('line', (line) => waiting.shift()?.(line));
-  child.on('exit', (code) => {
-    if (waiting.length) {
-      console.error(`the tools command exited with ${code} before answering`);
-      process.exit(1);
-    }
-  });
+  const gateway = gatewayFromEnv();
   return {
-    call: (tool, args = {}) =>
-      new Promise((resolve) => {
-        waiting.push((line) => resolve(JSON.parse(line) as ToolReply));
-        child.stdin.write(JSON.stringify({ tool, args }) + '\n');
-      }),
-    close: () => child.stdin.end(),
+    call: (tool, args = {}) => executeTool(gateway, tool, args),
+    close: () => {},
   };
 }

@@ -33,3 +33,13 @@ if (packages.length) {
   console.error(`dist/tools-cli.cjs must have no dependencies, but bundles: ${packages.join(', ')}`);
   process.exit(1);
 }
+
+// The built-in programs that run inside trial containers (the oracles, the players): each one file, calling
+// tools through the same client code as the `tools` command (with the same help table written in).
+for (const [entry, out] of [
+  ['tasks/aar/oracle.ts', 'dist/agents/oracle.cjs'],
+  ['tasks/wikirace/player.ts', 'dist/agents/wikirace-player.cjs'],
+  ['harness/agents/llm/player.ts', 'dist/agents/llm-player.cjs'],
+]) {
+  await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'cjs', target: 'node18', minify: true, logLevel: 'warning', outfile: out, plugins: [helpTable] });
+}

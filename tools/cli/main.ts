@@ -14,38 +14,21 @@ import type { ToolHelp } from '../catalog/types.js';
 import { forward } from './forward.js';
 import { runTrial } from './trial-run.js';
 import { createInterface } from 'node:readline';
-import { gatewayFromEnv, getJson, postJson, type GatewayAddress, type GatewayReply } from './gateway-client.js';
+import { gatewayFromEnv, getJson } from './gateway-client.js';
+import { executeTool as execute, toolsByName as byName } from './execute.js';
 import { TOOL_HELP } from './help-table.js';
-import { runPython } from './python.js';
 
 const USAGE = `usage: tools --list | tools NAME --help | tools NAME '<json arguments>' | tools --batch < calls.jsonl`;
-const CALL_TIMEOUT_MS = 330_000;
 
 /** The tools of the trial's task family (AAR_TOOLS, comma-separated, set by the harness); all tools outside a trial. */
 const offered = process.env.AAR_TOOLS ? new Set(process.env.AAR_TOOLS.split(',')) : undefined;
 const listed = offered ? TOOL_HELP.filter((t) => offered.has(t.name)) : TOOL_HELP;
-
-const byName = new Map(TOOL_HELP.flatMap((t) => [t.name, ...t.aliases].map((name) => [name, t] as const)));
 
 function help(tool: ToolHelp): string {
   const lines = [`${tool.name}: ${tool.summary}`, `Returns ${tool.returns}.`, '', 'Arguments:'];
   for (const p of tool.params) lines.push(`  ${p.name} (${p.type}${p.required ? ', required' : ''}): ${p.doc}`);
   lines.push('', 'Example:', `  tools ${tool.name} '${JSON.stringify(tool.example)}'`);
   return lines.join('\n');
-}
-
-/** One call: at the gateway, or (python_execute_code) here and then reported to the gateway for the log. */
-async function execute(gateway: GatewayAddress, name: string, args: unknown): Promise<GatewayReply> {
-  const tool = byName.get(name);
-  if (tool?.runsIn !== 'container') return postJson(gateway, '/v1/tools/call', { tool: name, args }, CALL_TIMEOUT_MS);
-  const a = (args ?? {}) as { code?: unknown; timeout_seconds?: unknown };
-  const timeout = Math.min(300, Math.max(0.1, Number(a.timeout_seconds ?? 30) || 30));
-  const started = Date.now();
-  const result =
-    typeof a.code === 'string' && a.code.trim()
-      ? await runPython(a.code, timeout)
-      : { ok: false, text: `Error: invalid arguments for ${tool.name}: code: a non-empty string is required` };
-  return postJson(gateway, '/v1/tools/report', { tool: name, args, ...result, latency_ms: Date.now() - started }, CALL_TIMEOUT_MS);
 }
 
 async function call(name: string, rawArgs: string | undefined): Promise<number> {

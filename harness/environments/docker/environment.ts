@@ -6,10 +6,21 @@ import type { CopyOptions, EnvironmentProvider, EnvironmentSpec, ExecOptions, Ex
 import { containerFate } from './fate.js';
 import { extractUnder, firstFileOfTar, tarOf } from './files.js';
 import { runByExec } from '../exec-run.js';
+import { countEngineCalls, dockerUsage, recordContainerCpu } from './usage.js';
+import { writeFileSync } from 'node:fs';
 
 /** Capabilities a trial keeps (Docker's defaults minus network and system ones it has no use for). */
 const KEEP_CAPABILITIES = ['CHOWN', 'DAC_OVERRIDE', 'FOWNER', 'FSETID', 'KILL', 'SETGID', 'SETUID'];
 const CAPTURE_LIMIT = 1024 * 1024;
+
+/**
+ * The container's first process: socat relaying 127.0.0.1:PORT to the gateway's socket (a process per
+ * connection, no runtime to start); in an image without socat, the `tools` command's Node relay.
+ */
+export function relayCommand(port: number, socket: string): string[] {
+  const socat = `socat TCP-LISTEN:${port},bind=127.0.0.1,reuseaddr,fork UNIX-CONNECT:${socket}`;
+  return ['/bin/sh', '-c', `command -v socat >/dev/null && exec ${socat} || exec tools --forward ${port} ${socket}`];
+}
 
 const isNotFound = (error: unknown): boolean => (error as { statusCode?: number }).statusCode === 404;
 
@@ -32,6 +43,7 @@ class DockerTrialEnvironment implements TrialEnvironment {
   constructor(
     private readonly container: Docker.Container,
     private readonly node: string | null,
+    private readonly gatewayPort: number,
   ) {}
 
   get id(): string {
@@ -39,7 +51,7 @@ class DockerTrialEnvironment implements TrialEnvironment {
   }
 
   run(work: TrialWork): Promise<TrialWorkResult> {
-    return runByExec(this, work, this.node);
+    return runByExec(this, work, this.node, this.gatewayPort);
   }
 
   async exec(command: string[], options: ExecOptions = {}): Promise<ExecResult> {
@@ -91,7 +103,8 @@ class DockerTrialEnvironment implements TrialEnvironment {
       fate = await containerFate(this.container.id, startedAt, this.killedAt);
     }
     return {
-      exitCode: timedOut ? null : exitCode,
+      // A container removed under the command: the status the engine reports (126, 137) is not the command's.
+      exitCode: timedOut || fate?.outside === 'removed' ? null : exitCode,
       timedOut,
       ...(fate && (fate.outside || fate.oomAtOwnLimit) ? { fate } : {}),
       durationMs: performance.now() - started,
@@ -145,6 +158,7 @@ class DockerTrialEnvironment implements TrialEnvironment {
 
   async remove(): Promise<void> {
     if (this.removed) return;
+    recordContainerCpu(this.container.id);
     try {
       await this.container.remove({ force: true, v: true });
     } catch (error) {
@@ -162,6 +176,16 @@ class DockerTrialEnvironment implements TrialEnvironment {
 export class DockerEnvironmentProvider implements EnvironmentProvider {
   readonly name = 'docker';
   private engineName?: Promise<string | null>;
+  /** AAR_ENGINE_USAGE=FILE (npm run bench:trials): engine calls and container CPU are counted and written there at the job's end. */
+  private readonly usageFile = process.env.AAR_ENGINE_USAGE;
+
+  constructor() {
+    if (this.usageFile) countEngineCalls();
+  }
+
+  async close(): Promise<void> {
+    if (this.usageFile) writeFileSync(this.usageFile, JSON.stringify(dockerUsage));
+  }
 
   async check(): Promise<void> {
     if (!(await dockerAvailable())) throw new Error(NO_DOCKER_HINT);
@@ -171,7 +195,7 @@ export class DockerEnvironmentProvider implements EnvironmentProvider {
     const memory = spec.resources.memoryMb * 1024 * 1024;
     const container = await docker().createContainer({
       Image: spec.image,
-      Cmd: ['tools', '--forward', String(spec.gatewayPort), `/run/aar/${spec.gatewaySocketName}`],
+      Cmd: relayCommand(spec.gatewayPort, `/run/aar/${spec.gatewaySocketName}`),
       Env: Object.entries(spec.env).map(([k, v]) => `${k}=${v}`),
       Labels: spec.labels,
       WorkingDir: '/app',
@@ -196,7 +220,7 @@ export class DockerEnvironmentProvider implements EnvironmentProvider {
       throw error;
     }
     this.engineName ??= docker().info().then((info: { Name?: string }) => info.Name ?? null, () => null);
-    return new DockerTrialEnvironment(container, await this.engineName);
+    return new DockerTrialEnvironment(container, await this.engineName, spec.gatewayPort);
   }
 
   async listByLabels(labels: Record<string, string>): Promise<SandboxInfo[]> {
