@@ -20,7 +20,8 @@ export interface ConformanceOptions {
   suiteLabel: string;
 }
 
-const work = (over: Partial<TrialWork>): TrialWork => ({
+/** A trial's work with small defaults, for environment tests. */
+export const work = (over: Partial<TrialWork>): TrialWork => ({
   files: [],
   command: ['true'],
   workdir: '/app',

@@ -16,22 +16,13 @@ import { ensureBaseImage } from '../../../../images/build.js';
 import { dockerAvailable } from '../../../../images/docker.js';
 import type { ProviderContext } from '../../../../tools/providers/types.js';
 import { ToolService } from '../../../../tools/service.js';
+import { work } from '../conformance.js';
 
 const HAVE_DOCKER = await dockerAvailable();
 const image = HAVE_DOCKER ? await ensureBaseImage() : '';
 const suite = `aar-test-relay-${process.pid}`;
 jest.setTimeout(120_000);
 
-const work = (over: Partial<TrialWork>): TrialWork => ({
-  files: [],
-  command: ['true'],
-  workdir: '/app',
-  timeoutMs: 30_000,
-  collectFiles: [],
-  collectDirs: [],
-  limits: { fileBytes: 4096, logBytes: 1024 * 1024 },
-  ...over,
-});
 
 (HAVE_DOCKER ? describe : describe.skip)('docker trial path', () => {
   const provider = new DockerEnvironmentProvider();
