@@ -4,6 +4,9 @@ import type { TrialRecord } from '../trial/record.js';
 import type { RunFacts } from '../trial/run-facts.js';
 import type { InputProblem } from './problems.js';
 
+/** The family of job configs without `tasks.family`, and of trial records written before families existed. */
+export const DEFAULT_FAMILY = 'aar';
+
 /** One task as the harness sees it; each family's tasks carry more. */
 export interface FamilyTask {
   /** Unique within a task set; `/` separates its parts (a trial id spells them with `__`). */
@@ -35,6 +38,14 @@ export interface StoredTrial {
   dir: string;
   record: TrialRecord;
   run: RunFacts;
+}
+
+/** What re-scoring a stored trial needs of a family (`aar verify` loads only this: scorers.ts). */
+export interface TrialScorer<Score extends object = object> {
+  /** Scores a trial from its stored files alone (no Docker, no network). */
+  score(trial: StoredTrial): Score;
+  /** The exact text of score.json. */
+  scoreToJson(score: Score): string;
 }
 
 /** A report row's fixed part; the family adds its figures. */
@@ -89,7 +100,8 @@ export interface FamilyReport<Score, Figures extends object> {
  * A task family: where tasks come from, what the agent is told and offered, how a trial is scored and
  * reported. The harness, the verifier and the reports only go through this.
  */
-export interface TaskFamily<Task extends FamilyTask = FamilyTask, Score extends object = object, Figures extends object = object> {
+export interface TaskFamily<Task extends FamilyTask = FamilyTask, Score extends object = object, Figures extends object = object>
+  extends TrialScorer<Score> {
   readonly name: string;
   /** Tasks under these files or folders; unreadable or invalid files are problems, not exceptions. */
   load(paths: readonly string[]): Promise<{ tasks: Task[]; problems: InputProblem[] }>;
@@ -119,9 +131,5 @@ export interface TaskFamily<Task extends FamilyTask = FamilyTask, Score extends 
   randomBaseline(task: Task, seed: number): ContainerProgram;
   /** What a running job shows per trial: the share of successes under this label, and a short verdict. */
   readonly progress: { label: string; success(score: Score): number; verdict(score: Score): string };
-  /** Scores a trial from its stored files alone (no Docker, no network). */
-  score(trial: StoredTrial): Score;
-  /** The exact text of score.json. */
-  scoreToJson(score: Score): string;
   readonly report: FamilyReport<Score, Figures>;
 }

@@ -1,9 +1,8 @@
 import { aarFamily } from './aar/family.js';
-import type { TaskFamily } from './family.js';
+import { DEFAULT_FAMILY, type TaskFamily } from './family.js';
 import { wikiraceFamily } from './wikirace/family.js';
 
-/** The family of job configs without `tasks.family`, and of trial records written before families existed. */
-export const DEFAULT_FAMILY = 'aar';
+export { DEFAULT_FAMILY };
 
 // Families differ in their task, score and figure types; callers treat them through the interface only.
 type AnyFamily = TaskFamily<any, any, any>;

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { familyOfRecord } from '../tasks/registry.js';
+import { scoreStoredTrial } from '../tasks/scorers.js';
 import { listTrialDirs, TRIAL_FILES } from '../trial/folder.js';
 import { readTrialRecord, type TrialRecord } from '../trial/record.js';
-import { runFactsOfRecord } from '../trial/run-facts.js';
 
 /** One trial folder as read back: its record, and its score (the family's shape) unless it was an infrastructure error. */
 export interface TrialResult<Score extends object = object> {
@@ -15,7 +15,7 @@ export interface TrialResult<Score extends object = object> {
 /** Scores a trial folder from its files alone, by its task family. Null for an infrastructure error (never scored). */
 export function scoreTrialDir(dir: string, record: TrialRecord = readTrialRecord(dir)): object | null {
   if (record.status === 'infra_error') return null;
-  return familyOfRecord(record).score({ dir, record, run: runFactsOfRecord(record) });
+  return scoreStoredTrial(familyOfRecord(record), dir, record);
 }
 
 /**

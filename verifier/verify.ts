@@ -3,8 +3,7 @@ import { rename, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { familyOfRecord } from '../tasks/registry.js';
-import { scoreTrialDir } from './results.js';
+import { scoreStoredTrial, scorerOfRecord } from '../tasks/scorers.js';
 import { listTrialDirs, TRIAL_FILES } from '../trial/folder.js';
 import { readTrialRecord } from '../trial/record.js';
 
@@ -28,8 +27,9 @@ export interface VerifyOptions {
 const emptySummary = (): VerifySummary => ({ trials: 0, scored: 0, changed: [], infraErrors: 0, failures: [] });
 
 /**
- * Re-scores the given trial folders in this thread. Rewrites go through the thread pool while the next
- * trials are scored: creating a file costs about half a millisecond on some file systems.
+ * Re-scores the given trial folders in this thread, loading only the scoring code of their families
+ * (tasks/scorers.ts). Rewrites go through the thread pool while the next trials are scored: creating a
+ * file costs about half a millisecond on some file systems.
  */
 export async function verifyTrialDirs(dirs: readonly string[], dryRun = false): Promise<VerifySummary> {
   const summary = emptySummary();
@@ -38,13 +38,14 @@ export async function verifyTrialDirs(dirs: readonly string[], dryRun = false): 
     summary.trials++;
     try {
       const record = readTrialRecord(dir);
-      const score = scoreTrialDir(dir, record);
-      if (!score) {
+      if (record.status === 'infra_error') {
         summary.infraErrors++;
         continue;
       }
+      const scorer = await scorerOfRecord(record);
+      const score = scoreStoredTrial(scorer, dir, record);
       summary.scored++;
-      const fresh = familyOfRecord(record).scoreToJson(score);
+      const fresh = scorer.scoreToJson(score);
       const file = path.join(dir, TRIAL_FILES.score);
       let stored: string | null = null;
       try {

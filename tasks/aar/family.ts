@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { packagePath } from '../../paths.js';
 import { TOOLS } from '../../tools/catalog/index.js';
-import { readTrialText, TRIAL_FILES } from '../../trial/folder.js';
 import type { TaskFamily } from '../family.js';
 import { seededRandom } from '../random.js';
 import { filterLegs, TaskFilterSchema } from './filter.js';
@@ -10,8 +8,8 @@ import { renderInstruction } from './instruction.js';
 import type { LoadedLeg } from './load.js';
 import { stepBudget } from './schema.js';
 import { AAR_REPORT, type AarFigures } from './scoring/report.js';
-import { jsonSyntaxProblem } from '../problems.js';
-import { legView, scoreToJson, scoreTrial, type TrialScore } from './scoring/score.js';
+import type { TrialScore } from './scoring/score.js';
+import { aarScorer } from './scoring/stored-trial.js';
 
 /** The oracle program (./oracle.ts), bundled by the build (it runs inside the container). */
 const ORACLE_BUNDLE = packagePath('dist', 'agents', 'oracle.cjs');
@@ -44,18 +42,7 @@ export const aarFamily: TaskFamily<LoadedLeg, TrialScore, AarFigures> = {
     const digit = Math.floor(seededRandom(seed)() * 10);
     return { files: [], command: ['sh', '-c', `echo "random agent: seed ${seed}, digit ${digit}"; printf %s ${digit} > /app/answer.txt`] };
   },
-  score({ dir, run }) {
-    const leg = readTrialText(dir, TRIAL_FILES.leg);
-    const legFile = path.join(dir, TRIAL_FILES.leg);
-    if (leg === null) throw new Error(`${legFile}: missing`);
-    try {
-      legView(leg); // cached: scoring below reuses it
-    } catch (error) {
-      throw new Error(`${legFile}: ${error instanceof SyntaxError ? jsonSyntaxProblem(legFile, leg, error).message : (error as Error).message}`);
-    }
-    return scoreTrial(leg, readTrialText(dir, TRIAL_FILES.answer), readTrialText(dir, TRIAL_FILES.toolLog), run);
-  },
-  scoreToJson,
+  ...aarScorer,
   progress: { label: 'FA', success: (s) => s.fa, verdict: (s) => `${s.status}${s.fa ? '' : ` (${s.diagnosis})`}` },
   report: AAR_REPORT,
 };

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { packagePath } from '../../paths.js';
 import { GAME_TOOLS } from '../../tools/catalog/index.js';
-import { readTrialText, TRIAL_FILES } from '../../trial/folder.js';
+import { TRIAL_FILES } from '../../trial/folder.js';
 import type { TaskFamily } from '../family.js';
 import { filterPairs, PairFilterSchema } from './filter.js';
 import { WikiraceGame } from './game/game.js';
@@ -11,7 +11,8 @@ import type { LoadedPair } from './load.js';
 import { oraclePlan } from './oracle-plan.js';
 import { WIKIRACE_STEP_BUDGET } from './schema.js';
 import { WIKIRACE_REPORT, type WikiraceFigures } from './scoring/report.js';
-import { gameScoreJson, scoreGame, type GameScore } from './scoring/score.js';
+import type { GameScore } from './scoring/score.js';
+import { wikiraceScorer } from './scoring/stored-trial.js';
 
 /** The oracle and random players (./player.ts), bundled by the build (they run inside the container). */
 const PLAYER_BUNDLE = packagePath('dist', 'agents', 'wikirace-player.cjs');
@@ -54,12 +55,7 @@ export const wikiraceFamily: TaskFamily<LoadedPair, GameScore, WikiraceFigures> 
   }),
   /** A uniform choice among the offered links at every step, drawn from the trial's seed. */
   randomBaseline: (_t, seed) => ({ files: [player()], command: ['node', '/opt/aar/wikirace-player.cjs', 'random', String(seed)] }),
-  score({ dir, record, run }) {
-    const task = readTrialText(dir, TRIAL_FILES.leg);
-    if (task === null) throw new Error(`${path.join(dir, TRIAL_FILES.leg)}: missing`);
-    return scoreGame(task, readTrialText(dir, TRIAL_FILES.trajectory), record.step_budget ?? WIKIRACE_STEP_BUDGET, run);
-  },
-  scoreToJson: gameScoreJson,
+  ...wikiraceScorer,
   progress: {
     label: 'success',
     success: (s) => s.success,

@@ -1,6 +1,7 @@
 import { aarFamily } from '../../tasks/aar/family.js';
 import { wikiraceFamily } from '../../tasks/wikirace/family.js';
 import { DEFAULT_FAMILY, FAMILY_NAMES, familyOfRecord, findFamily, taskFamily } from '../../tasks/registry.js';
+import { SCORER_FAMILIES, scorerOfRecord } from '../../tasks/scorers.js';
 import { EXAMPLES_DIR } from '../helpers/data.js';
 
 describe('the task family registry', () => {
@@ -23,6 +24,23 @@ describe('the task family registry', () => {
     expect(familyOfRecord({ family: 'aar' })).toBe(aarFamily);
     expect(familyOfRecord({ family: 'wikirace' })).toBe(wikiraceFamily);
     expect(() => familyOfRecord({ family: 'chess' })).toThrow("unknown task family 'chess'");
+  });
+});
+
+describe('the scorers aar verify loads on their own', () => {
+  test('are the families\' own, under the same names', async () => {
+    expect(SCORER_FAMILIES).toEqual(FAMILY_NAMES);
+    for (const name of FAMILY_NAMES) {
+      const scorer = await scorerOfRecord({ family: name });
+      expect(scorer.score).toBe(taskFamily(name).score);
+      expect(scorer.scoreToJson).toBe(taskFamily(name).scoreToJson);
+    }
+    expect((await scorerOfRecord({})).score).toBe(aarFamily.score);
+  });
+
+  test('an unknown family is the registry\'s error', async () => {
+    await expect(scorerOfRecord({ family: 'chess' })).rejects.toThrow(new Error("unknown task family 'chess'; known: aar, wikirace"));
+    await expect(scorerOfRecord({ family: 'toString' })).rejects.toThrow("unknown task family 'toString'");
   });
 });
 
