@@ -82,3 +82,18 @@ export function nestsDeeperThan(text: string, depth: number): boolean {
   }
   return opening > depth && jsonTextDepth(text) > depth;
 }
+
+/**
+ * Whether a value read by JSON.parse nests arrays and objects deeper than `depth`: the same answer as
+ * nestsDeeperThan for its text, without scanning the text. The walk stops at `depth`, so it uses little stack.
+ */
+export function valueNestsDeeperThan(value: unknown, depth: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (depth === 0) return true;
+  if (Array.isArray(value)) {
+    for (const item of value) if (valueNestsDeeperThan(item, depth - 1)) return true;
+    return false;
+  }
+  for (const key in value) if (valueNestsDeeperThan((value as Record<string, unknown>)[key], depth - 1)) return true;
+  return false;
+}

@@ -94,8 +94,12 @@ function runWorker(dirs: string[], dryRun: boolean): Promise<VerifySummary> {
  * Re-scores every trial of a job from its files alone (no Docker, no network) and rewrites score.json
  * where the result differs. Large jobs are split over worker threads.
  */
-export async function verifyJob(jobDir: string, options: VerifyOptions = {}): Promise<VerifySummary> {
-  const dirs = listTrialDirs(jobDir);
+export function verifyJob(jobDir: string, options: VerifyOptions = {}): Promise<VerifySummary> {
+  return verifyTrials(listTrialDirs(jobDir), options);
+}
+
+/** verifyJob over trial folders already listed (`aar verify` lists them once, to refuse a folder without any). */
+export async function verifyTrials(dirs: readonly string[], options: VerifyOptions = {}): Promise<VerifySummary> {
   const workers = workerCount(dirs.length, options.workers ?? 'auto');
   if (workers === 1) return verifyTrialDirs(dirs, options.dryRun);
   const slices = Array.from({ length: workers }, (_, w) => dirs.filter((_, i) => i % workers === w));

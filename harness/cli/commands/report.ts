@@ -15,12 +15,11 @@ export function registerReportCommands(program: Command): void {
         return printHarborVerify(jobDir);
       }
       if (flags.layout !== 'job') throw new Error(`--layout: expected job or harbor, got ${flags.layout}`);
-      const { verifyJob } = await import('../../../verifier/verify.js');
+      const { verifyTrials } = await import('../../../verifier/verify.js');
       const workers = flags.workers === undefined ? 'auto' : Number(flags.workers);
       if (workers !== 'auto' && !(Number.isInteger(workers) && workers > 0)) throw new Error(`--workers: expected a positive whole number, got ${flags.workers}`);
       const { requireTrialDirs } = await import('../../../trial/folder.js');
-      requireTrialDirs(jobDir);
-      const s = await verifyJob(jobDir, { dryRun: flags.dryRun, workers });
+      const s = await verifyTrials(requireTrialDirs(jobDir), { dryRun: flags.dryRun, workers });
       for (const f of s.failures) process.stderr.write(f + '\n');
       const verb = flags.dryRun ? 'would change' : 'changed';
       process.stdout.write(

@@ -8,11 +8,11 @@ import { legView, scoreToJson, scoreTrial, type TrialScore } from './score.js';
 export const aarScorer: TrialScorer<TrialScore> = {
   score({ dir, run }) {
     const leg = readTrialText(dir, TRIAL_FILES.leg);
-    const legFile = path.join(dir, TRIAL_FILES.leg);
-    if (leg === null) throw new Error(`${legFile}: missing`);
+    if (leg === null) throw new Error(`${path.join(dir, TRIAL_FILES.leg)}: missing`);
     try {
       legView(leg); // cached: scoring below reuses it
     } catch (error) {
+      const legFile = path.join(dir, TRIAL_FILES.leg);
       throw new Error(`${legFile}: ${error instanceof SyntaxError ? jsonSyntaxProblem(legFile, leg, error).message : (error as Error).message}`);
     }
     return scoreTrial(leg, readTrialText(dir, TRIAL_FILES.answer), readTrialText(dir, TRIAL_FILES.toolLog), run);

@@ -2,7 +2,7 @@ import { findTool } from '../../../tools/catalog/index.js';
 import { fromNativeJson, fromNativeJsonIfExact, parsePyJsonLine, PY_JSON_DEFAULT_MAX_DEPTH, pySplitlines, pyStrip, pyTruthy, type PyValue } from '../../../python/index.js';
 import { isPyDict, pyGet } from '../../../python/dict.js';
 import { canonicalPage, referenceNormalizeUrl } from '../../../tools/wikipedia/page-identity.js';
-import { nestsDeeperThan, type ToolLogField } from '../../../trial/tool-log.js';
+import { valueNestsDeeperThan, type ToolLogField } from '../../../trial/tool-log.js';
 
 /** One tool call from the log, with what scoring reads from it. */
 export interface LoggedCall {
@@ -72,16 +72,16 @@ const isJsonObject = (v: unknown): v is Record<string, unknown> => typeof v === 
  * 20.0 print differently) or integer-like keys (kept in order).
  */
 function callOfLine(line: string): LoggedCall | undefined {
-  // Python's json.loads gives up past this depth (the reference skips the line); no stack is used to find out.
-  if (nestsDeeperThan(line, PY_JSON_DEFAULT_MAX_DEPTH)) return undefined;
   let fast: unknown;
   try {
-    fast = JSON.parse(line);
+    fast = JSON.parse(line); // any depth: V8's parser uses no stack for nesting
   } catch {
     fast = undefined;
   }
   if (fast !== undefined) {
-    if (!isJsonObject(fast)) return undefined;
+    // Python's json.loads gives up past this depth (the reference skips the line); the exact parser below
+    // raises there too, for the lines JSON.parse refuses.
+    if (!isJsonObject(fast) || valueNestsDeeperThan(fast, PY_JSON_DEFAULT_MAX_DEPTH)) return undefined;
     const args = Object.prototype.hasOwnProperty.call(fast, 'args') ? fromNativeJsonIfExact(fast.args) : ABSENT;
     if (args !== undefined) {
       return toCall({
