@@ -12,7 +12,7 @@ const marketDay = (key: 'ticker' | 'symbol', doc: string) =>
     },
     z.object({
       [key]: text(key).overwrite((s) => s.toUpperCase()).describe(doc),
-      date: isoDate.describe('YYYY-MM-DD'),
+      date: isoDate().describe('YYYY-MM-DD'),
     } as Record<string, z.ZodType>),
   );
 

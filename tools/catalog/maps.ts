@@ -28,7 +28,7 @@ export const mapsReverseGeocode = mapsTool({
   name: 'maps_reverse_geocode',
   summary: 'Turn coordinates into an address (Google Geocoding).',
   returns: 'JSON with formatted_address, place_id and address_components of the matches',
-  args: () => z.preprocess(flattenPoint, z.object({ latitude, longitude })),
+  args: () => z.preprocess(flattenPoint, z.object({ latitude: latitude(), longitude: longitude() })),
   example: { latitude: 27.9881, longitude: 86.925 },
 });
 
@@ -38,8 +38,8 @@ export const mapsSearchPlaces = mapsTool({
   returns: 'JSON with a places array (name, formatted_address, location, place_id, rating, types) and its count',
   args: () => z.object({
     query: text('query').describe('what to look for, e.g. "museums in Lyon"'),
-    location: place.optional().describe('bias results towards this place'),
-    radius: numberLike.pipe(z.number().positive()).optional().describe('search radius around location, in meters'),
+    location: place().optional().describe('bias results towards this place'),
+    radius: numberLike().pipe(z.number().positive()).optional().describe('search radius around location, in meters'),
   }),
   example: { query: 'hotels near Provincial Assembly of Balochistan' },
 });
@@ -77,7 +77,7 @@ const elevationArgs = () => z.preprocess(
   },
   z.object({
     locations: z
-      .preprocess((v) => (Array.isArray(v) ? v : [v]), z.array(point).min(1, 'locations must list at least one point'))
+      .preprocess((v) => (Array.isArray(v) ? v : [v]), z.array(point()).min(1, 'locations must list at least one point'))
       .meta({ typeLabel: 'list of {latitude, longitude}' })
       .describe('the points; a single latitude/longitude pair is accepted too'),
   }),
@@ -96,8 +96,8 @@ export const mapsDirections = mapsTool({
   summary: 'Route between two places (Google Directions).',
   returns: 'JSON with routes: summary, distance (km), duration (minutes) and steps',
   args: () => z.object({
-    origin: place.describe('start'),
-    destination: place.describe('end'),
+    origin: place().describe('start'),
+    destination: place().describe('end'),
     mode: travelMode().optional().describe(MODE_DOC),
   }),
   example: { origin: 'Kathmandu', destination: 'Pokhara', mode: 'driving' },

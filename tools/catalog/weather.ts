@@ -18,10 +18,10 @@ export const weatherHistorical = defineTool({
       return { ...r, start_date: start, end_date: r.end_date ?? start };
     },
     z.object({
-      latitude,
-      longitude,
-      start_date: isoDate.describe('first day, YYYY-MM-DD (or give `date` for a single day)'),
-      end_date: isoDate.optional().describe('last day, YYYY-MM-DD (default start_date)'),
+      latitude: latitude(),
+      longitude: longitude(),
+      start_date: isoDate().describe('first day, YYYY-MM-DD (or give `date` for a single day)'),
+      end_date: isoDate().optional().describe('last day, YYYY-MM-DD (default start_date)'),
       select: select().optional().describe('dotted paths into the response, e.g. "daily.temperature_2m_max[0]"'),
     }),
   ),
@@ -35,7 +35,7 @@ export const weatherForecast = defineTool({
   group: 'weather',
   summary: 'Current conditions and the daily forecast at a point (Open-Meteo).',
   returns: 'JSON with current temperature (deg C), humidity and weather code, and daily arrays for the coming days',
-  args: () => z.preprocess(flattenPoint, z.object({ latitude, longitude, select: select().optional().describe('dotted paths into the response') })),
+  args: () => z.preprocess(flattenPoint, z.object({ latitude: latitude(), longitude: longitude(), select: select().optional().describe('dotted paths into the response') })),
   example: { latitude: 48.85, longitude: 2.35 },
   runsIn: 'gateway',
   provider: 'open-meteo',
