@@ -14,18 +14,27 @@ const SCORERS: Readonly<Record<string, () => Promise<TrialScorer>>> = {
 
 export const SCORER_FAMILIES: readonly string[] = Object.keys(SCORERS);
 
-const loaded = new Map<string, Promise<TrialScorer>>();
+const loading = new Map<string, Promise<TrialScorer>>();
+const loaded = new Map<string, TrialScorer>();
+
+const familyOf = (record: { family?: string }): string => record.family ?? DEFAULT_FAMILY;
 
 /** The scorer of a trial record's family (AAR for records without one); an unknown name is the registry's error. */
 export function scorerOfRecord(record: { family?: string }): Promise<TrialScorer> {
-  const name = record.family ?? DEFAULT_FAMILY;
-  let scorer = loaded.get(name);
+  const name = familyOf(record);
+  let scorer = loading.get(name);
   if (!scorer) {
     const load = Object.prototype.hasOwnProperty.call(SCORERS, name) ? SCORERS[name] : undefined;
     scorer = load ? load() : import('./registry.js').then(({ taskFamily }) => taskFamily(name));
-    loaded.set(name, scorer);
+    scorer.then((s) => loaded.set(name, s)).catch(() => undefined);
+    loading.set(name, scorer);
   }
   return scorer;
+}
+
+/** The scorer of a record's family when scorerOfRecord has already loaded it: no await for all trials but the first. */
+export function loadedScorerOf(record: { family?: string }): TrialScorer | undefined {
+  return loaded.get(familyOf(record));
 }
 
 /** Scores a stored trial with its family's scorer (infrastructure errors are never scored: callers leave them out). */

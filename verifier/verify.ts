@@ -3,7 +3,7 @@ import { rename, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { scoreStoredTrial, scorerOfRecord } from '../tasks/scorers.js';
+import { loadedScorerOf, scoreStoredTrial, scorerOfRecord } from '../tasks/scorers.js';
 import { listTrialDirs, TRIAL_FILES } from '../trial/folder.js';
 import { readTrialRecord } from '../trial/record.js';
 
@@ -42,7 +42,7 @@ export async function verifyTrialDirs(dirs: readonly string[], dryRun = false): 
         summary.infraErrors++;
         continue;
       }
-      const scorer = await scorerOfRecord(record);
+      const scorer = loadedScorerOf(record) ?? (await scorerOfRecord(record));
       const score = scoreStoredTrial(scorer, dir, record);
       summary.scored++;
       const fresh = scorer.scoreToJson(score);
