@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import { NO_GATEWAY } from '../../tools/cli/trial-run.js';
 import type { TrialEnvironment, TrialWork, TrialWorkResult } from './types.js';
 
 /** Most bytes of the agent's stdout and of its stderr a run brings back (the rest is cut). */
@@ -20,6 +21,23 @@ export function boundedSink(limit = OUTPUT_LIMIT, onChunk?: (chunk: Buffer) => v
   return { sink, bytes: () => Buffer.concat(chunks), size: () => size };
 }
 
+type BoundedSink = ReturnType<typeof boundedSink>;
+
+/** The work's stdout and stderr sinks, bounded by its limit, passing each chunk on to `work.onOutput` as it comes. */
+export function outputSinks(work: TrialWork): { out: BoundedSink; err: BoundedSink } {
+  const live = (stream: 'stdout' | 'stderr') => work.onOutput && ((chunk: Buffer) => work.onOutput!(stream, chunk));
+  return { out: boundedSink(work.limits.logBytes, live('stdout')), err: boundedSink(work.limits.logBytes, live('stderr')) };
+}
+
+/** The output streams cut at the limit, as cuts of `stdout` and `stderr`. */
+export function outputCuts(out: BoundedSink, err: BoundedSink, limit: number): TrialWorkResult['cuts'] {
+  const cuts: TrialWorkResult['cuts'] = [];
+  for (const [name, sink] of [['stdout', out], ['stderr', err]] as const) {
+    if (sink.size() > limit) cuts.push({ path: name, size: sink.size(), kept: sink.bytes().length });
+  }
+  return cuts;
+}
+
 /** Every regular file under a host folder: path relative to it -> bytes. */
 export function readTree(root: string): Record<string, Buffer> {
   const files: Record<string, Buffer> = {};
@@ -31,9 +49,30 @@ export function readTree(root: string): Record<string, Buffer> {
   return files;
 }
 
+/**
+ * The work's files and folders, copied out of the sandbox (it may have stopped: the files stay readable),
+ * each bounded by the work's limits; what was cut is added to `cuts`.
+ */
+export async function collectByArchive(env: TrialEnvironment, work: TrialWork, cuts: TrialWorkResult['cuts']): Promise<Pick<TrialWorkResult, 'files' | 'dirs'>> {
+  const files: Record<string, Buffer | null> = {};
+  for (const file of work.collectFiles) {
+    files[file] = await env.getFile(file, { maxBytes: work.limits.fileBytes, onCut: (c) => cuts.push({ path: file, size: c.size, kept: c.kept }) });
+  }
+  const dirs: Record<string, Record<string, Buffer>> = {};
+  for (const dir of work.collectDirs) {
+    const host = mkdtempSync(path.join(os.tmpdir(), 'aar-collect-'));
+    try {
+      await env.getDir(dir, host, { maxBytes: work.limits.logBytes, onCut: (c) => cuts.push({ path: `${dir}/${c.path}`, size: c.size, kept: c.kept }) });
+      dirs[dir] = readTree(host);
+    } finally {
+      rmSync(host, { recursive: true, force: true });
+    }
+  }
+  return { files, dirs };
+}
+
 /** Exit status of the gateway check when the gateway never answered (the command did not run). */
 const NO_GATEWAY_EXIT = 199;
-const NO_GATEWAY = 'aar: the container cannot reach the gateway';
 
 /**
  * The command, run once the gateway answers /healthz on 127.0.0.1:PORT (retried for about 10 s: the relay
@@ -56,28 +95,11 @@ export function afterGatewayCheck(port: number, command: string[]): string[] {
  */
 export async function runByExec(env: TrialEnvironment, work: TrialWork, node: string | null, gatewayPort: number): Promise<TrialWorkResult> {
   await env.putFiles(work.files);
-  const out = boundedSink(work.limits.logBytes, work.onOutput && ((chunk) => work.onOutput!('stdout', chunk)));
-  const err = boundedSink(work.limits.logBytes, work.onOutput && ((chunk) => work.onOutput!('stderr', chunk)));
+  const { out, err } = outputSinks(work);
   const result = await env.exec(afterGatewayCheck(gatewayPort, work.command), { timeoutMs: work.timeoutMs, stdout: out.sink, stderr: err.sink, workdir: work.workdir, env: work.env });
   if (result.exitCode === NO_GATEWAY_EXIT && err.bytes().includes(NO_GATEWAY)) throw new Error(`${NO_GATEWAY} on 127.0.0.1:${gatewayPort} (no answer within 10 s)`);
-  const cuts: TrialWorkResult['cuts'] = [];
-  for (const [name, sink] of [['stdout', out], ['stderr', err]] as const) {
-    if (sink.size() > work.limits.logBytes) cuts.push({ path: name, size: sink.size(), kept: sink.bytes().length });
-  }
-  const files: Record<string, Buffer | null> = {};
-  for (const file of work.collectFiles) {
-    files[file] = await env.getFile(file, { maxBytes: work.limits.fileBytes, onCut: (c) => cuts.push({ path: file, size: c.size, kept: c.kept }) });
-  }
-  const dirs: Record<string, Record<string, Buffer>> = {};
-  for (const dir of work.collectDirs) {
-    const host = mkdtempSync(path.join(os.tmpdir(), 'aar-collect-'));
-    try {
-      await env.getDir(dir, host, { maxBytes: work.limits.logBytes, onCut: (c) => cuts.push({ path: `${dir}/${c.path}`, size: c.size, kept: c.kept }) });
-      dirs[dir] = readTree(host);
-    } finally {
-      rmSync(host, { recursive: true, force: true });
-    }
-  }
+  const cuts = outputCuts(out, err, work.limits.logBytes);
+  const { files, dirs } = await collectByArchive(env, work, cuts);
   return {
     exitCode: result.exitCode,
     timedOut: result.timedOut,

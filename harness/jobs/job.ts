@@ -131,6 +131,14 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
     return summary;
   }
 
+  const instructionTemplate = config.instruction_template ? loaded.resolve(config.instruction_template) : undefined;
+  // Rendered once before any container starts: a template that cannot be read fails the job here, by name.
+  try {
+    family.renderInstruction(toRun[0].task, { templatePath: instructionTemplate, stepBudget: family.stepBudget(toRun[0].task), seed: toRun[0].seed });
+  } catch (error) {
+    throw new InputError([{ file: loaded.file, path: 'instruction_template', message: (error as Error).message }]);
+  }
+
   const images = new Map<string, string>();
   const settings = imageSettings(config, loaded);
   for (const plan of toRun) {
@@ -157,7 +165,7 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
     gatewaySocketDir: socketDir,
     gatewaySocketName: GATEWAY_SOCKET_NAME,
     images,
-    instructionTemplate: config.instruction_template ? loaded.resolve(config.instruction_template) : undefined,
+    instructionTemplate,
     signal: abort.signal,
     running,
   };

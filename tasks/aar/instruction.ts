@@ -21,7 +21,15 @@ export interface InstructionOptions {
   stepBudget?: number;
 }
 
+/** The reference of the family's own tools, built once (documenting the arguments reads every schema). */
+let defaultReference: string | undefined;
+
 export function renderToolReference(tools: readonly ToolDefinition[] = TOOLS): string {
+  if (tools === TOOLS) return (defaultReference ??= toolReference(TOOLS));
+  return toolReference(tools);
+}
+
+function toolReference(tools: readonly ToolDefinition[]): string {
   const sections: string[] = [];
   for (const group of TOOL_GROUPS) {
     const inGroup = tools.filter((t) => t.group === group);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REASON_TRANSFORMS } from './reason-transforms.js';
 
 /**
  * The AAR leg format, as released in the-amazing-agent-race/data/<variant>/<level>/sample_NNN.json.
@@ -8,22 +9,7 @@ import { z } from 'zod';
 export const STOP_TYPES = ['page', 'tool', 'reason', 'compute'] as const;
 export const LEVELS = ['easy', 'medium', 'hard', 'extreme'] as const;
 
-/** The 13 reason transforms that occur in the released data. */
-export const REASON_TRANSFORMS = [
-  'next_prime',
-  'sum_prime_factors',
-  'digit_sum',
-  'binary_1bit_count',
-  'num_divisors',
-  'digital_root',
-  'digit_reversal',
-  'roman_numeral_letter_count',
-  'largest_prime_factor',
-  'vowel_count',
-  'alpha_position_first_letter',
-  'day_of_week',
-  'leap_years_to_2000',
-] as const;
+export { REASON_TRANSFORMS, type ReasonTransform } from './reason-transforms.js';
 
 const int = z.number().int();
 const nullableString = z.string().nullable();
@@ -101,7 +87,6 @@ export const LegSchema = z.looseObject({
 
 export type StopType = (typeof STOP_TYPES)[number];
 export type Level = (typeof LEVELS)[number];
-export type ReasonTransform = (typeof REASON_TRANSFORMS)[number];
 export type ToolStep = z.infer<typeof ToolStepSchema>;
 export type Bridge = z.infer<typeof BridgeSchema>;
 export type Stop = z.infer<typeof StopSchema>;

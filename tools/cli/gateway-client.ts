@@ -1,4 +1,4 @@
-import http from 'node:http';
+import net from 'node:net';
 
 /** Where the gateway is, from the container's environment. */
 export interface GatewayAddress {
@@ -32,45 +32,68 @@ export function getJson(address: GatewayAddress, path: string, timeoutMs: number
   return requestJson(address, 'GET', path, undefined, timeoutMs) as Promise<Record<string, unknown>>;
 }
 
-function requestJson(address: GatewayAddress, method: 'GET' | 'POST', path: string, payload: string | undefined, timeoutMs: number): Promise<unknown> {
-  const target = address.socketPath ? { socketPath: address.socketPath } : (() => {
-    const u = new URL(address.url!);
-    return { host: u.hostname, port: u.port || 80 };
-  })();
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        ...target,
-        path,
-        method,
-        headers: {
-          authorization: `Bearer ${address.token}`,
-          ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }),
-        },
-        timeout: timeoutMs,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let parsed: unknown;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            return reject(new Error(`the gateway answered ${res.statusCode} with something that is not JSON`));
-          }
-          if (res.statusCode !== 200) {
-            const message = (parsed as { error?: { message?: string } }).error?.message ?? text;
-            return reject(new Error(`the gateway refused the call (${res.statusCode}): ${message}`));
-          }
-          resolve(parsed);
-        });
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error(`no answer from the gateway within ${timeoutMs / 1000} s`)));
-    req.on('error', (e) => reject(new Error(`cannot reach the tool gateway: ${e.message}`)));
-    req.end(payload);
+/** The status and body of an HTTP/1.0 answer (the gateway closes the connection after it). */
+function parseAnswer(raw: Buffer): { status: number; body: string } {
+  const end = raw.indexOf('\r\n\r\n');
+  const head = raw.subarray(0, end < 0 ? raw.length : end).toString('latin1');
+  const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0);
+  let body = end < 0 ? Buffer.alloc(0) : raw.subarray(end + 4);
+  if (/^transfer-encoding:\s*chunked/im.test(head)) {
+    const parts: Buffer[] = [];
+    for (let at = 0; at < body.length; ) {
+      const lineEnd = body.indexOf('\r\n', at);
+      const size = parseInt(body.subarray(at, lineEnd).toString('latin1'), 16);
+      if (!(size > 0)) break;
+      parts.push(body.subarray(lineEnd + 2, lineEnd + 2 + size));
+      at = lineEnd + 2 + size + 2;
+    }
+    body = Buffer.concat(parts);
+  }
+  return { status, body: body.toString('utf8') };
+}
 
+/**
+ * One request, written by hand over a plain socket as HTTP/1.0: Node's http client costs a short-lived
+ * process about 20 ms to set up on its first request, and every `tools` call is a short-lived process.
+ */
+function requestJson(address: GatewayAddress, method: 'GET' | 'POST', path: string, payload: string | undefined, timeoutMs: number): Promise<unknown> {
+  const url = address.socketPath ? undefined : new URL(address.url!);
+  const body = payload === undefined ? undefined : Buffer.from(payload);
+  const head =
+    `${method} ${path} HTTP/1.0\r\nHost: ${url?.host ?? 'gateway'}\r\nAuthorization: Bearer ${address.token}\r\n` +
+    (body ? `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n` : '') +
+    '\r\n';
+  return new Promise((resolve, reject) => {
+    const socket = url ? net.connect(Number(url.port || 80), url.hostname.replace(/^\[|\]$/g, '')) : net.connect(address.socketPath!);
+    const chunks: Buffer[] = [];
+    let settled = false;
+    const fail = (error: Error): void => {
+      if (settled) return;
+      settled = true;
+      socket.destroy();
+      reject(error);
+    };
+    socket.setTimeout(timeoutMs, () => fail(new Error(`no answer from the gateway within ${timeoutMs / 1000} s`)));
+    socket.on('error', (e) => fail(new Error(`cannot reach the tool gateway: ${e.message}`)));
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('end', () => {
+      if (settled) return;
+      settled = true;
+      socket.destroy();
+      const { status, body: text } = parseAnswer(Buffer.concat(chunks));
+      if (!status) return reject(new Error('cannot reach the tool gateway: the connection closed without an answer'));
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        return reject(new Error(`the gateway answered ${status} with something that is not JSON`));
+      }
+      if (status !== 200) {
+        const message = (parsed as { error?: { message?: string } }).error?.message ?? text;
+        return reject(new Error(`the gateway refused the call (${status}): ${message}`));
+      }
+      resolve(parsed);
+    });
+    socket.write(body ? Buffer.concat([Buffer.from(head, 'latin1'), body]) : head);
   });
 }

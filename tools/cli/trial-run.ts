@@ -41,21 +41,27 @@ function bounded(limit: number): { add: (c: Buffer) => void; b64: () => string; 
   };
 }
 
-async function fetchWork(gateway: GatewayAddress): Promise<Work> {
-  const deadline = Date.now() + 60_000;
+/** Said on stderr when the work never came: the harness recognises it (docker/self-contained.ts). */
+export const NO_GATEWAY = 'aar: the container cannot reach the gateway';
+
+async function fetchWork(gateway: GatewayAddress, waitS: number): Promise<Work> {
+  const deadline = Date.now() + waitS * 1000;
   for (;;) {
     try {
       return (await getJson(gateway, '/v1/trial/work', 10_000)) as unknown as Work;
     } catch (error) {
       // The relay and the network's name service can take a moment on a node that just started the task.
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      if (Date.now() > deadline) throw new Error(`${NO_GATEWAY} (${(error as Error).message})`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
 }
 
-/** Runs the command in its own process group, killed whole at the timeout. */
-function runCommand(work: Work): Promise<{ exit_code: number | null; timed_out: boolean; duration_ms: number; stdout_b64: string; stderr_b64: string; cuts: Cut[] }> {
+/**
+ * Runs the command in its own process group, killed whole at the timeout. With `echo`, the output is passed
+ * on to this process's own stdout and stderr as it comes (the harness reads it live there) and not kept.
+ */
+function runCommand(work: Work, echo: boolean): Promise<{ exit_code: number | null; timed_out: boolean; duration_ms: number; stdout_b64: string; stderr_b64: string; cuts: Cut[] }> {
   const started = Date.now();
   const out = bounded(work.limits.log_bytes);
   const err = bounded(work.limits.log_bytes);
@@ -67,8 +73,14 @@ function runCommand(work: Work): Promise<{ exit_code: number | null; timed_out: 
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.stdout.on('data', out.add);
-    child.stderr.on('data', err.add);
+    if (echo) {
+      // Piped: a command that writes faster than the harness reads is slowed down, not buffered here.
+      child.stdout.pipe(process.stdout, { end: false });
+      child.stderr.pipe(process.stderr, { end: false });
+    } else {
+      child.stdout.on('data', out.add);
+      child.stderr.on('data', err.add);
+    }
     const timer = setTimeout(() => {
       timedOut = true;
       killProcessGroup(child);
@@ -92,6 +104,11 @@ function runCommand(work: Work): Promise<{ exit_code: number | null; timed_out: 
       });
     });
   });
+}
+
+/** Resolves once everything written to the stream has reached the operating system (a full pipe queues writes). */
+async function flushed(stream: NodeJS.WriteStream): Promise<void> {
+  while (stream.writableLength > 0) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 function collect(work: Work): { files: Record<string, string | null>; dirs: Record<string, Record<string, string>>; skipped: number; cuts: Cut[] } {
@@ -137,24 +154,32 @@ function collect(work: Work): { files: Record<string, string | null>; dirs: Reco
 }
 
 /**
- * `tools --trial`: the entrypoint of a self-contained trial (swarm). Relays 127.0.0.1:PORT of
- * AAR_GATEWAY_URL to AAR_GATEWAY_RELAY, fetches the trial's work from the gateway with the trial token,
- * writes its files, runs its command under its timeout, and posts the exit status, the output and the
- * collected files back. Nothing reaches into the container, so it can run on any node.
+ * `tools --trial`: the entrypoint of a self-contained trial (docker and swarm). Relays 127.0.0.1:PORT of
+ * AAR_GATEWAY_URL to AAR_GATEWAY_RELAY (the gateway's Unix socket, or its relay on the swarm network),
+ * fetches the trial's work from the gateway with the trial token, writes its files, runs its command under
+ * its timeout, and posts the exit status, the output and the collected files back. Nothing reaches into
+ * the container, so it can run on any node.
+ *   AAR_TRIAL_ECHO=1    the output goes to this process's stdout/stderr live instead of into the result
+ *   AAR_WORK_WAIT_S=N   how long the gateway may take to hand out the work (default 60)
  */
 export async function runTrial(): Promise<number> {
   const relay = process.env.AAR_GATEWAY_RELAY;
-  if (!relay) throw new Error('AAR_GATEWAY_RELAY is not set: tools --trial runs as a swarm trial entrypoint');
-  const gateway = gatewayFromEnv();
-  const local = new URL(gateway.url ?? 'http://127.0.0.1:8900');
+  if (!relay) throw new Error('AAR_GATEWAY_RELAY is not set: tools --trial runs as a trial container entrypoint');
+  const fromEnv = gatewayFromEnv();
+  // Over a mounted socket this process talks to the gateway directly; the relay is for the agent.
+  const gateway = relay.startsWith('/') ? { ...fromEnv, socketPath: relay } : fromEnv;
+  const local = new URL(fromEnv.url ?? 'http://127.0.0.1:8900');
   const forwarder = startForward({ host: '127.0.0.1', port: Number(local.port || 80) }, relay);
-  const work = await fetchWork(gateway);
+  const work = await fetchWork(gateway, Number(process.env.AAR_WORK_WAIT_S ?? 60));
   for (const f of work.files) {
     mkdirSync(path.dirname(f.path), { recursive: true });
     writeFileSync(f.path, Buffer.from(f.content_b64, 'base64'));
     chmodSync(f.path, f.mode);
   }
-  const ran = await runCommand(work);
+  const echo = process.env.AAR_TRIAL_ECHO === '1';
+  const ran = await runCommand(work, echo);
+  // The harness reads the output until the container stops: all of it must be out before the result.
+  if (echo) await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
   const { files, dirs, skipped, cuts } = collect(work);
   const stderr = skipped ? Buffer.concat([Buffer.from(ran.stderr_b64, 'base64'), Buffer.from(`\n[aar: ${skipped} files over the collect limit not returned]\n`)]).toString('base64') : ran.stderr_b64;
   const body = { ...ran, stderr_b64: stderr, files, dirs, node: process.env.AAR_NODE ?? null, cuts: [...ran.cuts, ...cuts] };

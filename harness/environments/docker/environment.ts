@@ -2,10 +2,11 @@ import type Docker from 'dockerode';
 import { PassThrough, type Writable } from 'node:stream';
 import { docker, NO_DOCKER_HINT, dockerAvailable } from '../../../images/docker.js';
 import { LOG_LIMIT_BYTES } from '../../../trial/copy-limits.js';
-import type { CopyOptions, EnvironmentProvider, EnvironmentSpec, ExecOptions, ExecResult, FileToPut, SandboxFate, SandboxInfo, TrialEnvironment, TrialWork, TrialWorkResult } from '../types.js';
+import type { CopyOptions, EnvironmentProvider, EnvironmentSpec, ExecOptions, ExecResult, FileToPut, SandboxFate, SandboxInfo, TrialEnvironment, TrialWork, TrialWorkResult, WorkHandover } from '../types.js';
 import { containerFate } from './fate.js';
 import { extractUnder, firstFileOfTar, tarOf } from './files.js';
 import { runByExec } from '../exec-run.js';
+import { runSelfContained, WORK_WAIT_S, type CreatedContainer } from './self-contained.js';
 import { countEngineCalls, dockerUsage, recordContainerCpu } from './usage.js';
 import { writeFileSync } from 'node:fs';
 
@@ -22,6 +23,8 @@ export function relayCommand(port: number, socket: string): string[] {
   return ['/bin/sh', '-c', `command -v socat >/dev/null && exec ${socat} || exec tools --forward ${port} ${socket}`];
 }
 
+const NO_EXEC = 'this docker sandbox is self-contained (started with a work handover): it runs its work with run(), nothing is exec\'d into it';
+
 const isNotFound = (error: unknown): boolean => (error as { statusCode?: number }).statusCode === 404;
 
 /** Collects a stream into a string, up to a limit. */
@@ -35,26 +38,36 @@ function capture(): { sink: Writable; text: () => string } {
   return { sink, text: () => text };
 }
 
-class DockerTrialEnvironment implements TrialEnvironment {
+class DockerTrialEnvironment implements TrialEnvironment, CreatedContainer {
   private removed = false;
   /** When the harness first killed the container itself (a timeout, a stopped job). */
-  private killedAt = Infinity;
+  killedAt = Infinity;
 
+  /**
+   * @param handover set for a self-contained container (created, not started: `tools --trial` runs the work);
+   * absent for a running one whose first process is the relay (work is exec'd in).
+   */
   constructor(
-    private readonly container: Docker.Container,
-    private readonly node: string | null,
+    readonly container: Docker.Container,
+    readonly node: string | null,
     private readonly gatewayPort: number,
+    private readonly selfContained?: WorkHandover,
   ) {}
 
   get id(): string {
     return this.container.id;
   }
 
+  get handover(): WorkHandover {
+    return this.selfContained!;
+  }
+
   run(work: TrialWork): Promise<TrialWorkResult> {
-    return runByExec(this, work, this.node, this.gatewayPort);
+    return this.selfContained ? runSelfContained(this, work) : runByExec(this, work, this.node, this.gatewayPort);
   }
 
   async exec(command: string[], options: ExecOptions = {}): Promise<ExecResult> {
+    if (this.selfContained) throw new Error(NO_EXEC);
     const started = performance.now();
     const startedAt = Date.now();
     const exec = await this.container.exec({
@@ -189,17 +202,37 @@ export class DockerEnvironmentProvider implements EnvironmentProvider {
 
   async check(): Promise<void> {
     if (!(await dockerAvailable())) throw new Error(NO_DOCKER_HINT);
+    this.engineName ??= this.askEngineName();
   }
 
+  /** The engine's name (the machine that runs the trials), asked once. */
+  private askEngineName(): Promise<string | null> {
+    return docker().info().then((info: { Name?: string }) => info.Name ?? null, () => null);
+  }
+
+  /**
+   * With a work handover (every trial): the container is created, not started; `run` starts it with
+   * `tools --trial` as its first process, attached like `docker run`. Without one: started at once with the
+   * relay as its first process, for work exec'd in.
+   */
   async start(spec: EnvironmentSpec): Promise<TrialEnvironment> {
     const memory = spec.resources.memoryMb * 1024 * 1024;
+    const socket = `/run/aar/${spec.gatewaySocketName}`;
+    const selfContained = spec.handover !== undefined;
     const container = await docker().createContainer({
       Image: spec.image,
-      Cmd: relayCommand(spec.gatewayPort, `/run/aar/${spec.gatewaySocketName}`),
-      Env: Object.entries(spec.env).map(([k, v]) => `${k}=${v}`),
+      Cmd: selfContained ? ['tools', '--trial'] : relayCommand(spec.gatewayPort, socket),
+      Env: [
+        ...Object.entries(spec.env).map(([k, v]) => `${k}=${v}`),
+        ...(selfContained ? [`AAR_GATEWAY_RELAY=${socket}`, 'AAR_TRIAL_ECHO=1', `AAR_WORK_WAIT_S=${WORK_WAIT_S}`] : []),
+      ],
       Labels: spec.labels,
       WorkingDir: '/app',
+      AttachStdout: selfContained,
+      AttachStderr: selfContained,
       HostConfig: {
+        // The output is read over the attach stream; the engine need not also log it.
+        ...(selfContained ? { LogConfig: { Type: 'none', Config: {} } } : {}),
         Init: true,
         Memory: memory,
         MemorySwap: memory,
@@ -213,14 +246,15 @@ export class DockerEnvironmentProvider implements EnvironmentProvider {
         CapAdd: KEEP_CAPABILITIES,
       },
     });
-    try {
-      await container.start();
-    } catch (error) {
-      await container.remove({ force: true }).catch(() => {});
-      throw error;
+    if (!selfContained) {
+      try {
+        await container.start();
+      } catch (error) {
+        await container.remove({ force: true }).catch(() => {});
+        throw error;
+      }
     }
-    this.engineName ??= docker().info().then((info: { Name?: string }) => info.Name ?? null, () => null);
-    return new DockerTrialEnvironment(container, await this.engineName, spec.gatewayPort);
+    return new DockerTrialEnvironment(container, await (this.engineName ??= this.askEngineName()), spec.gatewayPort, spec.handover);
   }
 
   async listByLabels(labels: Record<string, string>): Promise<SandboxInfo[]> {

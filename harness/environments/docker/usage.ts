@@ -9,6 +9,8 @@ import { docker } from '../../../images/docker.js';
 export const dockerUsage = { apiCalls: 0, containerCpuNs: 0, containersMeasured: 0 };
 
 let counting = false;
+/** Containers already measured (a container is measured once, at its result or before its removal). */
+const measured = new Set<string>();
 
 /** Counts every request dockerode makes from now on (its modem's dial is the one way out). */
 export function countEngineCalls(): void {
@@ -24,13 +26,14 @@ export function countEngineCalls(): void {
 
 const CGROUP_CPU = ['/sys/fs/cgroup/cpuacct/docker/%/cpuacct.usage', '/sys/fs/cgroup/system.slice/docker-%.scope/cpu.stat'];
 
-/** Adds a container's CPU time so far to dockerUsage (before it is removed); silent where cgroups are elsewhere. */
+/** Adds a container's CPU time so far to dockerUsage (once, while it runs: its cgroup goes when it stops); silent where cgroups are elsewhere. */
 export function recordContainerCpu(containerId: string): void {
-  if (!counting) return;
+  if (!counting || measured.has(containerId)) return;
   for (const pattern of CGROUP_CPU) {
     try {
       const text = readFileSync(pattern.replace('%', containerId), 'utf8');
       const ns = pattern.endsWith('cpu.stat') ? Number(/usage_usec (\d+)/.exec(text)?.[1] ?? 0) * 1000 : Number(text.trim());
+      measured.add(containerId);
       dockerUsage.containerCpuNs += ns;
       dockerUsage.containersMeasured++;
       return;

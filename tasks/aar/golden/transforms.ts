@@ -5,7 +5,8 @@
  * Every transform first does what its snippet does to the source value: `abs(int(x))` for the
  * numeric ones (so 12.9 -> 12, '2020' -> 2020, -6 -> 6), `str(x)` for the two text ones.
  */
-import { REASON_TRANSFORMS, type JsonValue, type ReasonTransform } from '../schema.js';
+import { REASON_TRANSFORMS, type ReasonTransform } from '../reason-transforms.js';
+import type { JsonValue } from '../schema.js';
 import {
   PyException,
   Unsupported,

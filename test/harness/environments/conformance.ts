@@ -18,6 +18,8 @@ export interface ConformanceOptions {
   image: () => string;
   /** A label value unique to this suite's sandboxes, so its cleanup touches nothing else. */
   suiteLabel: string;
+  /** False: sandboxes are started without the gateway's work handover (docker then execs the work in). */
+  handover?: boolean;
 }
 
 /** A trial's work with small defaults, for environment tests. */
@@ -72,7 +74,7 @@ export function environmentConformance(name: string, provider: () => Environment
         gatewaySocketName: 'gateway.sock',
         gatewayPort: GATEWAY_PORT,
         network: 'none',
-        handover: trial.handover,
+        handover: options.handover === false ? undefined : trial.handover,
         ...extra,
       };
       const sandbox = await env.start(spec);
@@ -175,7 +177,7 @@ export function environmentConformance(name: string, provider: () => Environment
         gatewaySocketName: 'gateway.sock',
         gatewayPort: GATEWAY_PORT,
         network: 'none',
-        handover: trial.handover,
+        handover: options.handover === false ? undefined : trial.handover,
       });
       const running = sandbox.run(work({ command: ['sleep', '100'] }));
       running.catch(() => {});

@@ -1,0 +1,111 @@
+import type Docker from 'dockerode';
+import { docker } from '../../../images/docker.js';
+import { NO_GATEWAY } from '../../../tools/cli/trial-run.js';
+import { collectByArchive, outputCuts, outputSinks } from '../exec-run.js';
+import type { SandboxFate, TrialEnvironment, TrialWork, TrialWorkResult, WorkHandover } from '../types.js';
+import { containerFate } from './fate.js';
+import { recordContainerCpu } from './usage.js';
+
+/** How long past the timeout the container may take to hand back its result before it is killed. */
+export const RESULT_GRACE_MS = 15_000;
+/** How long the container waits for its work (the gateway answers at once when it is there at all). */
+export const WORK_WAIT_S = 10;
+
+/** What the self-contained run needs of its sandbox (DockerTrialEnvironment). */
+export interface CreatedContainer extends TrialEnvironment {
+  readonly container: Docker.Container;
+  readonly handover: WorkHandover;
+  readonly node: string | null;
+  /** When the harness first killed the container (Infinity when it did not). */
+  readonly killedAt: number;
+}
+
+type Ending = { result: TrialWorkResult } | { exit: number | null } | { backstop: true };
+
+const settleWithin = <T>(promise: Promise<T>, ms: number): Promise<T | undefined> =>
+  Promise.race([promise, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms).unref())]);
+
+/**
+ * A docker trial run the way `docker run` runs a command: the container's first process is `tools --trial`,
+ * which fetches the work from the gateway (files, command, limits), runs it under the timeout, and posts the
+ * exit status and the collected files back; its output comes live over the attach stream. The harness only
+ * creates, attaches, starts, waits and removes: no archive goes in, none comes out, nothing is exec'd.
+ * When the container stops without a result (killed, out of memory), its files are copied out of it instead.
+ */
+export async function runSelfContained(sandbox: CreatedContainer, work: TrialWork): Promise<TrialWorkResult> {
+  const { container, handover } = sandbox;
+  if (sandbox.killedAt < Infinity) throw new Error('the container was stopped before its run began');
+  handover.offer(work);
+  const { out, err } = outputSinks(work);
+  const stream = await container.attach({ stream: true, stdout: true, stderr: true, hijack: true });
+  docker().modem.demuxStream(stream, out.sink, err.sink);
+  const streamEnded = new Promise<void>((resolve) => {
+    stream.on('end', resolve);
+    stream.on('close', resolve);
+    stream.on('error', () => resolve());
+  });
+  // Asked before the start, so an instant exit is not missed.
+  const exited = container.wait({ condition: 'next-exit' }).then(
+    (r: { StatusCode?: number }) => ({ exit: r.StatusCode ?? null }),
+    () => ({ exit: null }),
+  );
+  const startedAt = Date.now();
+  const started = performance.now();
+  await container.start();
+  // A job stopped while the container was starting: kill() found nothing running then.
+  if (sandbox.killedAt < Infinity) await sandbox.kill();
+  let timer: NodeJS.Timeout | undefined;
+  const backstop = new Promise<{ backstop: true }>((resolve) => (timer = setTimeout(() => resolve({ backstop: true }), work.timeoutMs + RESULT_GRACE_MS)));
+  const ending: Ending = await Promise.race([handover.result().then((result) => ({ result }), () => ({ exit: null })), exited, backstop]);
+  clearTimeout(timer);
+
+  if ('result' in ending) {
+    recordContainerCpu(container.id);
+    // The output is complete once the container has stopped and its stream has ended.
+    if ((await settleWithin(exited, 5_000)) === undefined) await sandbox.kill();
+    await settleWithin(streamEnded, 2_000);
+    const r = ending.result;
+    const failed = !r.timedOut && r.exitCode !== 0 && (r.exitCode === null || r.exitCode >= 128);
+    const fate = failed ? await containerFate(container.id, startedAt, sandbox.killedAt) : undefined;
+    return {
+      ...r,
+      stdout: out.bytes(),
+      stderr: err.bytes(),
+      node: sandbox.node,
+      cuts: [...outputCuts(out, err, work.limits.logBytes), ...r.cuts],
+      ...(fate && (fate.outside || fate.oomAtOwnLimit) ? { fate } : {}),
+    };
+  }
+
+  const timedOut = 'backstop' in ending;
+  // A container paused or killed from outside also ends here: look before killing it.
+  const fate: SandboxFate = await containerFate(container.id, startedAt, sandbox.killedAt, timedOut ? 0 : 1000);
+  if (timedOut) await sandbox.kill();
+  await settleWithin(streamEnded, 2_000);
+  const exit = 'exit' in ending ? ending.exit : null;
+  if (!fate.outside && !handover.fetched && (exit === 126 || exit === 127)) {
+    throw new Error(`the image cannot run \`tools --trial\` (exit status ${exit}; build it on the aar base image)${stderrTail(err.bytes())}`);
+  }
+  if (!fate.outside && !handover.fetched) {
+    throw new Error(`${NO_GATEWAY} through /run/aar (the work was not fetched within ${WORK_WAIT_S} s)${stderrTail(err.bytes())}`);
+  }
+  const cuts = outputCuts(out, err, work.limits.logBytes);
+  const { files, dirs } = fate.outside === 'removed' ? { files: {}, dirs: {} } : await collectByArchive(sandbox, work, cuts);
+  return {
+    exitCode: timedOut || fate.outside === 'removed' ? null : exit,
+    timedOut,
+    durationMs: performance.now() - started,
+    stdout: out.bytes(),
+    stderr: err.bytes(),
+    files,
+    dirs,
+    node: sandbox.node,
+    cuts,
+    ...(fate.outside || fate.oomAtOwnLimit ? { fate } : {}),
+  };
+}
+
+const stderrTail = (stderr: Buffer): string => {
+  const text = stderr.toString('utf8').trim().split('\n').pop();
+  return text ? `: ${text.slice(0, 300)}` : '';
+};

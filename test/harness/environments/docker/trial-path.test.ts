@@ -1,0 +1,190 @@
+/**
+ * A docker trial's two paths. Self-contained (every trial: the gateway hands the work over): `tools --trial`
+ * is the container's first process, nothing is exec'd and no archive moves, the output comes live over the
+ * attach stream, and a gateway that cannot be reached fails the run before the command starts. Exec'd (a
+ * sandbox started without a handover): socat is the relay and the gateway check runs in the command's exec.
+ */
+import { jest } from '@jest/globals';
+import execa from 'execa';
+import { buffer } from 'node:stream/consumers';
+import { pack } from 'tar-stream';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DockerEnvironmentProvider } from '../../../../harness/environments/docker/environment.js';
+import { countEngineCalls, dockerUsage } from '../../../../harness/environments/docker/usage.js';
+import type { EnvironmentSpec, TrialWork } from '../../../../harness/environments/types.js';
+import { GatewayServer } from '../../../../harness/gateway/server.js';
+import { GATEWAY_PORT } from '../../../../harness/jobs/trial.js';
+import { ensureBaseImage } from '../../../../images/build.js';
+import { dockerAvailable } from '../../../../images/docker.js';
+import type { ProviderContext } from '../../../../tools/providers/types.js';
+import { ToolService } from '../../../../tools/service.js';
+import { work } from '../conformance.js';
+
+/** A tar archive with one empty folder: an image with nothing in it. */
+function emptyTar(): Promise<Buffer> {
+  const tar = pack();
+  tar.entry({ name: 'app/', type: 'directory' });
+  tar.finalize();
+  return buffer(tar);
+}
+
+const HAVE_DOCKER = await dockerAvailable();
+const image = HAVE_DOCKER ? await ensureBaseImage() : '';
+const suite = `aar-test-trial-path-${process.pid}`;
+jest.setTimeout(120_000);
+
+(HAVE_DOCKER ? describe : describe.skip)('docker trial paths', () => {
+  const provider = new DockerEnvironmentProvider();
+  let gateway: GatewayServer;
+  let socketDir: string;
+
+  beforeAll(async () => {
+    await provider.check();
+    gateway = new GatewayServer({ tools: new ToolService({ mode: 'live', providers: {} as ProviderContext }) });
+    socketDir = mkdtempSync(path.join(os.tmpdir(), 'aar-trial-path-'));
+    await gateway.listenSocket(path.join(socketDir, 'gateway.sock'));
+  });
+  afterAll(async () => {
+    await provider.removeByLabels({ 'aar.job_key': suite });
+    await gateway.close();
+    rmSync(socketDir, { recursive: true, force: true });
+  });
+
+  async function runOnce(w: TrialWork, options: { socketName?: string; selfContained?: boolean; image?: string } = {}) {
+    const trial = gateway.trials.register({ trialId: 'path', toolLogPath: path.join(socketDir, 'tool_log.jsonl') });
+    const spec: EnvironmentSpec = {
+      image: options.image ?? image,
+      labels: { 'aar-harness': '1', 'aar.job_key': suite },
+      env: { AAR_TRIAL_TOKEN: trial.token, AAR_GATEWAY_URL: `http://127.0.0.1:${GATEWAY_PORT}` },
+      resources: { memoryMb: 256, cpus: 1, pids: 128 },
+      gatewaySocketDir: socketDir,
+      gatewaySocketName: options.socketName ?? 'gateway.sock',
+      gatewayPort: GATEWAY_PORT,
+      network: 'none',
+      handover: options.selfContained === false ? undefined : trial.handover,
+    };
+    const sandbox = await provider.start(spec);
+    try {
+      return await sandbox.run(w);
+    } finally {
+      await sandbox.remove();
+      gateway.trials.unregister(trial.token);
+    }
+  }
+
+  /** Engine requests made by one run (the engine's name is asked once per provider, at check). */
+  async function engineCalls(run: () => Promise<unknown>): Promise<number> {
+    countEngineCalls();
+    const before = dockerUsage.apiCalls;
+    await run();
+    return dockerUsage.apiCalls - before;
+  }
+
+  describe('self-contained', () => {
+    test('tools --trial is the first process and the command its child: no relay process, nothing exec\'d', async () => {
+      const result = await runOnce(work({ command: ['ps', '-o', 'pid=,ppid=,args=', '-e'] }));
+      const rows = result.stdout.toString().trim().split('\n').map((l) => l.trim().split(/\s+/));
+      const entry = rows.find((r) => r.slice(2).join(' ').endsWith('tools.cjs --trial'));
+      expect(entry).toBeDefined();
+      expect(rows.find((r) => r[2] === 'ps')?.[1]).toBe(entry![0]);
+      expect(rows.map((r) => r[2])).not.toContain('socat');
+      expect(result.exitCode).toBe(0);
+    });
+
+    test('a trial with one file in and one out costs the engine five requests: create, attach, wait, start, remove', async () => {
+      let answer: Buffer | null | undefined;
+      const calls = await engineCalls(async () => {
+        const result = await runOnce(work({ files: [{ path: '/app/in.txt', content: 'x' }], command: ['cp', '/app/in.txt', '/app/answer.txt'], collectFiles: ['/app/answer.txt'] }));
+        answer = result.files['/app/answer.txt'];
+      });
+      expect(answer?.toString()).toBe('x');
+      expect(calls).toBe(5);
+    });
+
+    test('the output comes live, before the command ends, and whole with the result', async () => {
+      const seen: { text: string; at: number }[] = [];
+      const result = await runOnce(
+        work({
+          command: ['sh', '-c', 'echo first; echo oops >&2; sleep 2; echo second'],
+          onOutput: (stream, chunk) => seen.push({ text: `${stream}:${chunk.toString()}`, at: Date.now() }),
+        }),
+      );
+      const ended = Date.now();
+      expect(result.stdout.toString()).toBe('first\nsecond\n');
+      expect(result.stderr.toString()).toBe('oops\n');
+      const first = seen.find((s) => s.text.includes('first'));
+      expect(first).toBeDefined();
+      expect(ended - first!.at).toBeGreaterThan(1_500);
+    });
+
+    test('output past the limit is cut and the cut is reported', async () => {
+      const result = await runOnce(work({ command: ['sh', '-c', 'head -c 300000 /dev/zero | tr "\\0" x'], limits: { fileBytes: 4096, logBytes: 100_000 } }));
+      expect(result.stdout.length).toBe(100_000);
+      expect(result.cuts).toContainEqual({ path: 'stdout', size: 300_000, kept: 100_000 });
+    });
+
+    test('a gateway that cannot be reached fails the run before the command starts', async () => {
+      const started = Date.now();
+      await expect(runOnce(work({ command: ['sh', '-c', 'echo ran'] }), { socketName: 'no-such.sock' })).rejects.toThrow(/cannot reach the gateway/);
+      expect(Date.now() - started).toBeLessThan(30_000);
+    });
+
+    test('an image without the tools command is named as such, not as an agent failure', async () => {
+      const empty = `aar-test-empty:${process.pid}`;
+      await execa('docker', ['import', '-', empty], { input: await emptyTar() });
+      try {
+        await expect(runOnce(work({ command: ['true'] }), { image: empty })).rejects.toThrow(/the image cannot run `tools --trial` \(exit status 127/);
+      } finally {
+        await execa('docker', ['rmi', '-f', empty]);
+      }
+    });
+
+    test('nothing is exec\'d into a self-contained sandbox: exec says so', async () => {
+      const trial = gateway.trials.register({ trialId: 'no-exec', toolLogPath: path.join(socketDir, 'no-exec.jsonl') });
+      const sandbox = await provider.start({
+        image,
+        labels: { 'aar-harness': '1', 'aar.job_key': suite },
+        env: { AAR_TRIAL_TOKEN: trial.token },
+        resources: { memoryMb: 256, cpus: 1, pids: 128 },
+        gatewaySocketDir: socketDir,
+        gatewaySocketName: 'gateway.sock',
+        gatewayPort: GATEWAY_PORT,
+        network: 'none',
+        handover: trial.handover,
+      });
+      try {
+        await expect(sandbox.exec(['true'])).rejects.toThrow(/self-contained/);
+      } finally {
+        await sandbox.remove();
+        gateway.trials.unregister(trial.token);
+      }
+    });
+  });
+
+  describe('exec\'d', () => {
+    test('the relay is socat: besides the command, no Node process runs in the container', async () => {
+      const result = await runOnce(work({ command: ['ps', '-eo', 'comm='] }), { selfContained: false });
+      const processes = result.stdout.toString().trim().split('\n');
+      expect(processes).toContain('socat');
+      expect(processes).not.toContain('node');
+      expect(result.exitCode).toBe(0);
+    });
+
+    test('a gateway that does not answer fails the run before the command starts', async () => {
+      await expect(runOnce(work({ command: ['sh', '-c', 'echo ran'] }), { socketName: 'no-such.sock', selfContained: false })).rejects.toThrow(/cannot reach the gateway/);
+    });
+
+    test('a trial with one file in and one out costs the engine at most eight requests', async () => {
+      let answer: Buffer | null | undefined;
+      const calls = await engineCalls(async () => {
+        const result = await runOnce(work({ files: [{ path: '/app/in.txt', content: 'x' }], command: ['cp', '/app/in.txt', '/app/answer.txt'], collectFiles: ['/app/answer.txt'] }), { selfContained: false });
+        answer = result.files['/app/answer.txt'];
+      });
+      expect(answer?.toString()).toBe('x');
+      // create, start, put the archive, exec create/start/inspect, get the archive, remove
+      expect(calls).toBeLessThanOrEqual(8);
+    });
+  });
+});
