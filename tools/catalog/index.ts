@@ -41,11 +41,15 @@ export const ALL_TOOLS: readonly ToolDefinition[] = [...TOOLS, ...GAME_TOOLS];
 /** Other names agents use for the tools, to the tool's name. */
 export const TOOL_ALIASES: Readonly<Record<string, string>> = Object.fromEntries(ALL_TOOLS.flatMap((t) => (t.aliases ?? []).map((a) => [a, t.name])));
 
-const byName = new Map(ALL_TOOLS.map((t) => [t.name, t]));
+/** Every tool under its name and its aliases (an alias wins over a tool of the same name, as in TOOL_ALIASES). */
+const byNameOrAlias = new Map<string, ToolDefinition>([
+  ...ALL_TOOLS.map((t): [string, ToolDefinition] => [t.name, t]),
+  ...ALL_TOOLS.flatMap((t) => (t.aliases ?? []).map((a): [string, ToolDefinition] => [a, t])),
+]);
 
-/** The tool a name refers to, following aliases; undefined for an unknown name. */
+/** The tool a name refers to, following aliases; undefined for an unknown name. One lookup: scoring asks for every logged call. */
 export function findTool(name: string): ToolDefinition | undefined {
-  return byName.get(TOOL_ALIASES[name] ?? name);
+  return byNameOrAlias.get(name);
 }
 
 export type ArgsCheck = { ok: true; args: Record<string, unknown> } | { ok: false; error: string };
