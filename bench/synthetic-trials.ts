@@ -126,7 +126,7 @@ export function writeSyntheticJob(jobDir: string, legs: readonly LoadedLeg[], se
       seed: null,
       harness_version: HARNESS_VERSION,
     };
-    const files: Record<string, string> = {
+    const files: Record<string, string | Buffer> = {
       'trial.json': JSON.stringify(record, null, 2) + '\n',
       'leg.json': loaded.source,
       'tool_log.jsonl': syntheticToolLog(loaded, random),

@@ -13,8 +13,9 @@ export interface FamilyTask {
   readonly id: string;
   /** The file it was loaded from. */
   readonly file: string;
-  /** The file's exact text: the trial folder keeps it byte for byte, and scoring reads it back. */
-  readonly source: string;
+  /** The file's exact bytes: the trial folder keeps them as they are, and scoring reads them back. Bytes,
+   * not a string: a JavaScript string of a file with one non-Latin-1 character takes twice its size. */
+  readonly source: Buffer;
 }
 
 /** What trial.json says about the task: its id, file and the two groups reports slice by. */

@@ -5,6 +5,7 @@ import { callIdentity, type CallIdentity } from './store/canonical.js';
 import { entryToResult, type ResponseStore } from './store/store.js';
 import type { TrialToolSession } from './session.js';
 import { PAPER_OUTPUT_LIMIT, truncateOutput } from './truncate.js';
+import { ResponseCache } from './response-cache.js';
 
 import type { ToolMode } from './modes.js';
 
@@ -54,10 +55,10 @@ export const refusal = (tool: string, message: string): ToolCallOutcome => ({ ..
 
 /**
  * Executes tool calls for every trial of a job: argument checks, the response cache shared by all trials
- * (concurrent identical calls wait for one upstream request), record/replay, and truncation.
+ * (tools/response-cache.ts: concurrent identical calls wait for one upstream request), record/replay, and truncation.
  */
 export class ToolService {
-  private readonly cache = new Map<string, Promise<ToolResult>>();
+  private readonly responses = new ResponseCache();
   readonly outputLimit: number;
 
   constructor(private readonly options: ToolServiceOptions) {
@@ -85,20 +86,17 @@ export class ToolService {
     const id = callIdentity(tool.name, checked.args);
 
     let source: ToolCallOutcome['source'] = 'cache';
-    let pending = this.cache.get(id.key);
+    let pending = this.responses.get(id.key);
     if (!pending) {
       source = this.options.mode === 'replay' ? 'store' : 'provider';
-      pending = this.fetch(id, checked.args);
-      this.cache.set(id.key, pending);
+      pending = this.responses.add(id.key, this.fetch(id, checked.args));
     }
     let result: ToolResult;
     try {
       result = await pending;
     } catch (error) {
-      this.cache.delete(id.key);
       return failure(tool.name, `${tool.name} failed: ${(error as Error).message}`);
     }
-    if (result.transient) this.cache.delete(id.key);
     return this.finish(tool.name, result, source);
   }
 

@@ -14,7 +14,7 @@ export interface LoadedLeg {
   file: string;
   leg: Leg;
   /** The file's exact text: trial folders keep it byte for byte, and the verifier reads Python types from it. */
-  source: string;
+  source: Buffer;
 }
 
 export interface LoadResult {
@@ -54,15 +54,15 @@ export function legIdentity(file: string, leg: Leg): Pick<LoadedLeg, 'id' | 'var
 
 /** Synchronous on purpose: for a thousand small files it is about twice as fast as the thread pool. */
 export function loadLegFile(file: string): LoadResult {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch (error) {
     return { legs: [], problems: [{ file, path: '', message: `cannot read: ${(error as Error).message}` }] };
   }
-  const { leg, problems } = parseLeg(file, text);
+  const { leg, problems } = parseLeg(file, bytes.toString('utf8'));
   if (!leg) return { legs: [], problems };
-  return { legs: [{ ...legIdentity(file, leg), file, leg, source: text }], problems };
+  return { legs: [{ ...legIdentity(file, leg), file, leg, source: bytes }], problems };
 }
 
 /** Every `*.json` under a folder, sorted (legs are task files). */

@@ -48,7 +48,7 @@ function parsePair(file: string, text: string): { pair?: WikiraceTask; problems:
 }
 
 /** The pair on its graph: the checksum must match the graph's header, and both pages must be in it. */
-async function attachGraph(file: string, pair: WikiraceTask, source: string): Promise<{ task?: LoadedPair; problems: InputProblem[] }> {
+async function attachGraph(file: string, pair: WikiraceTask, source: Buffer): Promise<{ task?: LoadedPair; problems: InputProblem[] }> {
   let world: GraphWorld;
   try {
     world = await openGraph(path.resolve(path.dirname(file), pair.graph));
@@ -71,17 +71,17 @@ export async function loadPairs(paths: readonly string[]): Promise<{ tasks: Load
   const { files, problems } = await expandTaskPaths(paths, (f) => path.basename(f) === 'graph.json');
   const tasks: LoadedPair[] = [];
   for (const file of files) {
-    let text: string;
+    let bytes: Buffer;
     try {
-      text = readFileSync(file, 'utf8');
+      bytes = readFileSync(file);
     } catch (error) {
       problems.push({ file, path: '', message: `cannot read: ${(error as Error).message}` });
       continue;
     }
-    const parsed = parsePair(file, text);
+    const parsed = parsePair(file, bytes.toString('utf8'));
     problems.push(...parsed.problems);
     if (!parsed.pair) continue;
-    const attached = await attachGraph(file, parsed.pair, text);
+    const attached = await attachGraph(file, parsed.pair, bytes);
     problems.push(...attached.problems);
     if (attached.task) tasks.push(attached.task);
   }

@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startForward } from './forward.js';
 import { gatewayFromEnv, getJson, postJson, type GatewayAddress } from './gateway-client.js';
 import { killProcessGroup } from './process-group.js';
+import { collectResult, type Output } from './trial-result.js';
 
 /** The work the gateway hands out (harness/gateway/handover.ts writes it). */
 interface Work {
@@ -18,26 +19,17 @@ interface Work {
   limits: { file_bytes: number; log_bytes: number };
 }
 
-type Cut = { path: string; size: number; kept: number };
-
-/** Most bytes of collected files posted back in all (the gateway's body limit leaves room for the output). */
-const COLLECT_LIMIT = 48 * 1024 * 1024;
-
-function bounded(limit: number): { add: (c: Buffer) => void; b64: () => string; cut: (name: string) => Cut | null } {
+/** Keeps the first `limit` bytes of a stream in memory, and counts them all. */
+function bounded(limit: number): { add: (c: Buffer) => void; bytes: () => Buffer; size: () => number } {
   const chunks: Buffer[] = [];
   let size = 0;
-  let kept = 0;
   return {
     add(c) {
-      if (size < limit) {
-        const part = c.subarray(0, limit - size);
-        chunks.push(part);
-        kept += part.length;
-      }
+      if (size < limit) chunks.push(c.subarray(0, limit - size));
       size += c.length;
     },
-    b64: () => Buffer.concat(chunks).toString('base64'),
-    cut: (name) => (size > kept ? { path: name, size, kept } : null),
+    bytes: () => Buffer.concat(chunks),
+    size: () => size,
   };
 }
 
@@ -61,7 +53,7 @@ async function fetchWork(gateway: GatewayAddress, waitS: number): Promise<Work> 
  * Runs the command in its own process group, killed whole at the timeout. With `echo`, the output is passed
  * on to this process's own stdout and stderr as it comes (the harness reads it live there) and not kept.
  */
-function runCommand(work: Work, echo: boolean): Promise<{ exit_code: number | null; timed_out: boolean; duration_ms: number; stdout_b64: string; stderr_b64: string; cuts: Cut[] }> {
+function runCommand(work: Work, echo: boolean): Promise<{ exit_code: number | null; timed_out: boolean; duration_ms: number; output: Output }> {
   const started = Date.now();
   const out = bounded(work.limits.log_bytes);
   const err = bounded(work.limits.log_bytes);
@@ -87,8 +79,8 @@ function runCommand(work: Work, echo: boolean): Promise<{ exit_code: number | nu
     }, work.timeout_ms);
     const finish = (code: number | null): void => {
       clearTimeout(timer);
-      const cuts = [out.cut('stdout'), err.cut('stderr')].filter((c): c is Cut => c !== null);
-      resolve({ exit_code: timedOut ? null : code, timed_out: timedOut, duration_ms: Date.now() - started, stdout_b64: out.b64(), stderr_b64: err.b64(), cuts });
+      const output = { stdout: out.bytes(), stderr: err.bytes(), stdoutSize: out.size(), stderrSize: err.size() };
+      resolve({ exit_code: timedOut ? null : code, timed_out: timedOut, duration_ms: Date.now() - started, output });
     };
     child.on('error', (e) => {
       err.add(Buffer.from(`${work.command[0]}: ${e.message}\n`));
@@ -109,48 +101,6 @@ function runCommand(work: Work, echo: boolean): Promise<{ exit_code: number | nu
 /** Resolves once everything written to the stream has reached the operating system (a full pipe queues writes). */
 async function flushed(stream: NodeJS.WriteStream): Promise<void> {
   while (stream.writableLength > 0) await new Promise((resolve) => setTimeout(resolve, 5));
-}
-
-function collect(work: Work): { files: Record<string, string | null>; dirs: Record<string, Record<string, string>>; skipped: number; cuts: Cut[] } {
-  let budget = COLLECT_LIMIT;
-  let skipped = 0;
-  const cuts: Cut[] = [];
-  const take = (file: string, limit: number): string | null => {
-    const whole = readFileSync(file);
-    const bytes = whole.subarray(0, limit);
-    if (whole.length > bytes.length) cuts.push({ path: file, size: whole.length, kept: bytes.length });
-    if (bytes.length > budget) {
-      skipped++;
-      return null;
-    }
-    budget -= bytes.length;
-    return bytes.toString('base64');
-  };
-  const files: Record<string, string | null> = {};
-  for (const file of work.collect_files) {
-    try {
-      files[file] = take(file, work.limits.file_bytes);
-    } catch {
-      files[file] = null;
-    }
-  }
-  const dirs: Record<string, Record<string, string>> = {};
-  for (const dir of work.collect_dirs) {
-    dirs[dir] = {};
-    let entries;
-    try {
-      entries = readdirSync(dir, { recursive: true, withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const entry of entries) {
-      if (!entry.isFile()) continue;
-      const full = path.join(entry.parentPath, entry.name);
-      const content = take(full, work.limits.log_bytes);
-      if (content !== null) dirs[dir][path.relative(dir, full)] = content;
-    }
-  }
-  return { files, dirs, skipped, cuts };
 }
 
 /**
@@ -180,9 +130,18 @@ export async function runTrial(): Promise<number> {
   const ran = await runCommand(work, echo);
   // The harness reads the output until the container stops: all of it must be out before the result.
   if (echo) await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
-  const { files, dirs, skipped, cuts } = collect(work);
-  const stderr = skipped ? Buffer.concat([Buffer.from(ran.stderr_b64, 'base64'), Buffer.from(`\n[aar: ${skipped} files over the collect limit not returned]\n`)]).toString('base64') : ran.stderr_b64;
-  const body = { ...ran, stderr_b64: stderr, files, dirs, node: process.env.AAR_NODE ?? null, cuts: [...ran.cuts, ...cuts] };
+  const { files, dirs, stdout, stderr, cuts } = collectResult(work, ran.output);
+  const body = {
+    exit_code: ran.exit_code,
+    timed_out: ran.timed_out,
+    duration_ms: ran.duration_ms,
+    stdout_b64: stdout.toString('base64'),
+    stderr_b64: stderr.toString('base64'),
+    files,
+    dirs,
+    node: process.env.AAR_NODE ?? null,
+    cuts,
+  };
   for (let attempt = 1; ; attempt++) {
     try {
       await postJson(gateway, '/v1/trial/result', body, 120_000);

@@ -18,6 +18,8 @@ export interface GuardedFetchOptions {
   resolve?: Resolver;
   /** Redirects followed before giving up (fetch's own limit is 20). */
   maxRedirects?: number;
+  /** Most bytes of a body, after decompression (default MAX_BODY_BYTES). */
+  maxBodyBytes?: number;
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -58,7 +60,18 @@ function headersOf(res: IncomingMessage): Headers {
 }
 
 /** The response body, decoded from the content encodings fetch would undo. */
-async function readBody(res: IncomingMessage): Promise<Buffer> {
+/** Most bytes of an answer's body (after decompression) kept in memory: a larger page is refused. */
+export const MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+/** An answer larger than the limit (a huge page or a decompression bomb): refused, never retried. */
+export class ResponseTooLargeError extends Error {
+  constructor(limit: number) {
+    super(`the answer is larger than ${limit / (1024 * 1024)} MiB`);
+    this.name = 'ResponseTooLargeError';
+  }
+}
+
+async function readBody(res: IncomingMessage, maxBytes: number): Promise<Buffer> {
   const encoding = (res.headers['content-encoding'] ?? '').trim().toLowerCase();
   const decoders: Record<string, () => NodeJS.ReadWriteStream> = {
     gzip: () => zlib.createGunzip(),
@@ -67,8 +80,13 @@ async function readBody(res: IncomingMessage): Promise<Buffer> {
     br: () => zlib.createBrotliDecompress(),
   };
   const chunks: Buffer[] = [];
+  let size = 0;
   const sink = new PassThrough();
-  sink.on('data', (c: Buffer) => chunks.push(c));
+  sink.on('data', (c: Buffer) => {
+    size += c.length;
+    if (size > maxBytes) sink.destroy(new ResponseTooLargeError(maxBytes));
+    else chunks.push(c);
+  });
   const decoder = decoders[encoding];
   await (decoder ? pipeline(res, decoder(), sink) : pipeline(res, sink));
   return Buffer.concat(chunks);
@@ -105,7 +123,7 @@ function requestOnce(url: URL, init: RequestInit, options: Required<Omit<Guarded
           res.resume();
           return resolve({ status, statusText: res.statusMessage ?? '', headers: headersOf(res), location, body: null });
         }
-        readBody(res).then(
+        readBody(res, options.maxBodyBytes).then(
           (body) => resolve({ status, statusText: res.statusMessage ?? '', headers: headersOf(res), body }),
           reject,
         );
@@ -129,7 +147,7 @@ function requestOnce(url: URL, init: RequestInit, options: Required<Omit<Guarded
  * `cause`), so the caller can tell it from a network error.
  */
 export function guardedFetch(options: GuardedFetchOptions): typeof fetch {
-  const resolved = { policy: options.policy, resolve: options.resolve ?? systemResolver };
+  const resolved = { policy: options.policy, resolve: options.resolve ?? systemResolver, maxBodyBytes: options.maxBodyBytes ?? MAX_BODY_BYTES };
   const maxRedirects = options.maxRedirects ?? 20;
   return (async (input: string | URL | Request, init: RequestInit = {}) => {
     let url = new URL(input instanceof Request ? input.url : String(input));

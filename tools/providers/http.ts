@@ -1,7 +1,7 @@
 import PQueue from 'p-queue';
 import { isRetryableStatus, retryAfterMs, sleep, withRetries, type RetryReason } from '../retry.js';
 import { AddressPolicy, AddressRefusedError } from './address-guard.js';
-import { guardedFetch, type Resolver } from './guarded-fetch.js';
+import { guardedFetch, ResponseTooLargeError, type Resolver } from './guarded-fetch.js';
 import type { HttpClient, HttpRequest, HttpResponse } from './types.js';
 
 /** Limits of one provider's traffic; keys of `HttpClientOptions.limits` are provider names (`google-maps`, ...). */
@@ -190,7 +190,7 @@ export class FetchHttpClient implements HttpClient {
       return { response: { status: res.status, url: res.url || url.toString(), headers: res.headers, text, attempts: attempt } };
     } catch (err) {
       const e = err as Error & { cause?: { code?: string; message?: string } };
-      if (e.cause instanceof AddressRefusedError) return { error: new HttpRequestError(`${target}: ${e.cause.message}`, 'refused', attempt) };
+      if (e.cause instanceof AddressRefusedError || e.cause instanceof ResponseTooLargeError) return { error: new HttpRequestError(`${target}: ${e.cause.message}`, 'refused', attempt) };
       if (e.name === 'TimeoutError' || e.name === 'AbortError') {
         return { error: new HttpRequestError(`${target}: timeout after ${timeoutMs} ms`, 'timeout', attempt) };
       }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { AgentFlag, RunFlags } from '../../config/flags.js';
+import { AGENT_NAMES } from '../../agents/registry.js';
 import { addFilterOptions } from './tasks.js';
 
 /** The YAML `aar run` reads when given neither a file nor flags that make a config. */
@@ -14,7 +15,7 @@ const collect = (value: string, previous: string[] = []): string[] => [...previo
 export function addConfigFlags(cmd: Command): Command {
   const agents: AgentFlag[] = [];
   return addFilterOptions(cmd)
-    .option('--agent <name>', 'an agent (repeatable; replaces the config\'s agents): oracle, random, claude-code, codex, mini-swe-agent', (name: string) => {
+    .option('--agent <name>', `an agent (repeatable; replaces the config's agents): ${AGENT_NAMES.join(', ')}`, (name: string) => {
       agents.push({ name });
       return agents;
     })

@@ -120,15 +120,22 @@ export function buildLegView(leg: ScoredLeg): LegView {
 }
 
 const cache = new Map<string, LegView>();
-const CACHE_LIMIT = 4096;
+/**
+ * Legs whose views are kept, most recently used last. Few: a trial's scoring asks for its leg several times,
+ * and the agents of a job run interleaved, leg by leg; a long run must not keep every leg it scored (a
+ * leg's text as a key costs up to twice its file size).
+ */
+const CACHE_LIMIT = 64;
 
-/** The view of a leg given as JSON text, cached by that text (a job scores each leg once per agent and attempt). */
+/** The view of a leg given as JSON text, cached by that text. */
 export function legViewOfText(text: string, parse: (text: string) => ScoredLeg): LegView {
   let view = cache.get(text);
-  if (!view) {
+  if (view) {
+    cache.delete(text);
+  } else {
     if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
     view = buildLegView(parse(text));
-    cache.set(text, view);
   }
+  cache.set(text, view);
   return view;
 }

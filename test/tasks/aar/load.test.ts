@@ -33,7 +33,7 @@ describe('loading legs', () => {
       const file = writeVariant(dir, 'mine.json', () => {});
       const { legs } = loadLegFile(file);
       expect(legs[0].id).toBe('aar-dag/medium/mine');
-      expect(legs[0].source).toContain('"trail_id"');
+      expect(legs[0].source.toString()).toContain('"trail_id"');
     } finally {
       cleanup();
     }

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { AddressPolicy, parseAllowEntry } from '../../../tools/providers/address-guard.js';
 import type { Resolver } from '../../../tools/providers/guarded-fetch.js';
 import { createProviderContext } from '../../../tools/providers/registry.js';
@@ -21,6 +22,18 @@ async function startTarget(): Promise<Target> {
     if (req.url === '/hop' && target.redirectTo) {
       res.writeHead(302, { location: target.redirectTo });
       return res.end();
+    }
+    if (req.url === '/huge') {
+      // 20 MiB of page, sent in pieces
+      res.writeHead(200, { 'content-type': 'text/html' });
+      const piece = Buffer.alloc(1024 * 1024, 'a');
+      for (let i = 0; i < 20; i++) res.write(piece);
+      return res.end();
+    }
+    if (req.url === '/bomb') {
+      // 64 KiB on the wire, 64 MiB once decompressed
+      res.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' });
+      return res.end(gzipSync(Buffer.alloc(64 * 1024 * 1024, 'b')));
     }
     res.writeHead(200, { 'content-type': 'text/plain' });
     res.end('secret on the host');
@@ -131,6 +144,15 @@ describe('fetch_webpage refuses non-public targets', () => {
     const r = await fetchWith(`http://127.0.0.1:${a.port}/`, { defaultLimits: { maxAttempts: 4, timeoutMs: 2000 } });
     expect(r.text).not.toMatch(/attempts/);
     expect(a.hits).toEqual([]);
+  });
+});
+
+describe('fetch_webpage bounds what it holds', () => {
+  test.each(['/huge', '/bomb'])('an answer over 16 MiB (%s: a huge page, a decompression bomb) is a tool error, not retried', async (page) => {
+    const r = await fetchWith(`http://127.0.0.1:${a.port}${page}`, { allowAddresses: [`127.0.0.1:${a.port}`], defaultLimits: { maxAttempts: 3, timeoutMs: 10_000 } });
+    expect(r.ok).toBe(false);
+    expect(r.text).toMatch(/the answer is larger than 16 MiB/);
+    expect(a.hits).toEqual([page]);
   });
 });
 

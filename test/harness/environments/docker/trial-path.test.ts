@@ -18,6 +18,7 @@ import { GatewayServer } from '../../../../harness/gateway/server.js';
 import { GATEWAY_PORT } from '../../../../harness/jobs/trial.js';
 import { ensureBaseImage } from '../../../../images/build.js';
 import { dockerAvailable } from '../../../../images/docker.js';
+import { cutMarker } from '../../../../trial/copy-limits.js';
 import type { ProviderContext } from '../../../../tools/providers/types.js';
 import { ToolService } from '../../../../tools/service.js';
 import { work } from '../conformance.js';
@@ -123,6 +124,16 @@ jest.setTimeout(120_000);
       const result = await runOnce(work({ command: ['sh', '-c', 'head -c 300000 /dev/zero | tr "\\0" x'], limits: { fileBytes: 4096, logBytes: 100_000 } }));
       expect(result.stdout.length).toBe(100_000);
       expect(result.cuts).toContainEqual({ path: 'stdout', size: 300_000, kept: 100_000 });
+    });
+
+    test('collected files are cut as the archive copy cuts them: the answer on a UTF-8 boundary, a log with its marker line', async () => {
+      const script = `printf 'a%.0s' $(seq 4095) > /app/answer.txt; printf '\\303\\251' >> /app/answer.txt; mkdir -p /app/logs; head -c 5000 /dev/zero | tr '\\0' l > /app/logs/run.log`;
+      const result = await runOnce(work({ command: ['bash', '-c', script], collectFiles: ['/app/answer.txt'], collectDirs: ['/app/logs'], limits: { fileBytes: 4096, logBytes: 1000 } }));
+      expect(result.files['/app/answer.txt']?.length).toBe(4095);
+      const log = result.dirs['/app/logs']['run.log'].toString();
+      expect(log.startsWith('l'.repeat(1000))).toBe(true);
+      expect(log.slice(1000)).toBe(cutMarker(5000, 1000));
+      expect(result.cuts).toEqual(expect.arrayContaining([{ path: '/app/answer.txt', size: 4097, kept: 4095 }, { path: '/app/logs/run.log', size: 5000, kept: 1000 }]));
     });
 
     test('a gateway that cannot be reached fails the run before the command starts', async () => {

@@ -1,0 +1,107 @@
+import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readSync } from 'node:fs';
+import path from 'node:path';
+import { cutMarker, utf8Prefix } from '../../trial/copy-limits.js';
+
+export type Cut = { path: string; size: number; kept: number };
+
+/** What to bring back, as the work names it (harness/gateway/handover.ts). */
+export interface CollectSpec {
+  collect_files: string[];
+  collect_dirs: string[];
+  limits: { file_bytes: number; log_bytes: number };
+}
+
+/** The command's output as kept in memory (empty when it was echoed live), and how much it wrote in all. */
+export interface Output {
+  stdout: Buffer;
+  stderr: Buffer;
+  stdoutSize: number;
+  stderrSize: number;
+}
+
+export interface Collected {
+  files: Record<string, string | null>;
+  dirs: Record<string, Record<string, string>>;
+  stdout: Buffer;
+  stderr: Buffer;
+  cuts: Cut[];
+}
+
+/** Most bytes one result carries before base64: base64 and JSON keep it under the gateway's 96 MiB body limit. */
+export const RESULT_BUDGET = 64 * 1024 * 1024;
+
+/** The first `max` bytes of a regular file (never more read) and its whole size; null when it is absent or not a regular file. */
+function head(file: string, max: number): { bytes: Buffer; size: number } | null {
+  try {
+    if (!lstatSync(file).isFile()) return null;
+    const fd = openSync(file, 'r');
+    try {
+      const size = fstatSync(fd).size;
+      const bytes = Buffer.alloc(Math.min(size, max));
+      let at = 0;
+      for (let n = 1; at < bytes.length && n > 0; at += n) n = readSync(fd, bytes, at, bytes.length - at, at);
+      return { bytes: bytes.subarray(0, at), size };
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What a result carries, within RESULT_BUDGET, in this order: the collected files (the answer, cut where no
+ * UTF-8 character is split), the output streams (shared evenly when both are long), and the files of the log
+ * folders (each cut at the log limit with a marker line, as the archive copy does; a file that no longer fits
+ * is left out). Every cut and every file left out (kept 0) is listed.
+ */
+export function collectResult(spec: CollectSpec, output: Output): Collected {
+  let room = RESULT_BUDGET;
+  const cuts: Cut[] = [];
+  const files: Record<string, string | null> = {};
+  for (const file of spec.collect_files) {
+    // One byte more than kept, to see whether the cut would split a character.
+    const found = head(file, spec.limits.file_bytes + 1);
+    if (!found) {
+      files[file] = null;
+      continue;
+    }
+    const bytes = utf8Prefix(found.bytes, spec.limits.file_bytes);
+    if (found.size > bytes.length) cuts.push({ path: file, size: found.size, kept: bytes.length });
+    files[file] = bytes.toString('base64');
+    room -= bytes.length;
+  }
+
+  const stdoutKept = Math.min(output.stdout.length, Math.max(Math.floor(room / 2), room - output.stderr.length));
+  const stderrKept = Math.min(output.stderr.length, room - stdoutKept);
+  room -= stdoutKept + stderrKept;
+  if (output.stdoutSize > stdoutKept && output.stdout.length) cuts.push({ path: 'stdout', size: output.stdoutSize, kept: stdoutKept });
+  if (output.stderrSize > stderrKept && output.stderr.length) cuts.push({ path: 'stderr', size: output.stderrSize, kept: stderrKept });
+
+  const dirs: Record<string, Record<string, string>> = {};
+  for (const dir of spec.collect_dirs) {
+    dirs[dir] = {};
+    let entries;
+    try {
+      entries = readdirSync(dir, { recursive: true, withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const full = path.join(entry.parentPath, entry.name);
+      const found = head(full, spec.limits.log_bytes);
+      if (!found) continue;
+      const cut = found.size > found.bytes.length;
+      const content = cut ? Buffer.concat([found.bytes, Buffer.from(cutMarker(found.size, found.bytes.length))]) : found.bytes;
+      if (content.length > room) {
+        cuts.push({ path: full, size: found.size, kept: 0 });
+        continue;
+      }
+      if (cut) cuts.push({ path: full, size: found.size, kept: found.bytes.length });
+      dirs[dir][path.relative(dir, full)] = content.toString('base64');
+      room -= content.length;
+    }
+  }
+  return { files, dirs, stdout: output.stdout.subarray(0, stdoutKept), stderr: output.stderr.subarray(0, stderrKept), cuts };
+}
