@@ -82,7 +82,7 @@ describeWithData('aar compare on real job folders (synthetic agents on real legs
 
   test('legs of the same id with other content, other caps, another store: each listed', () => {
     const edited = path.join(tmp.dir, 'edited');
-    const changed = legs.map((l, i) => (i === 0 ? { ...l, source: l.source.replace('"passcode"', '"extra": 1, "passcode"') } : l));
+    const changed = legs.map((l, i) => (i === 0 ? { ...l, source: Buffer.from(l.source.toString().replace('"passcode"', '"extra": 1, "passcode"')) } : l));
     writeSyntheticJob(edited, changed, 2, { agent: 'beta', job: { ...JOB, budget: { steps: 'auto', max_cost_usd: 2 }, tools: { ...JOB.tools, mode: 'replay', store: 'world' } } });
     const check = checkBudgets(loadConfigurations([`${both}:alpha`, `${edited}:beta`]));
     expect(check.equal).toBe(false);
