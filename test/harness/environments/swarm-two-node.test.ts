@@ -8,7 +8,7 @@ import { loadJobResults } from '../../../verifier/results.js';
 import { AAR_BIN } from '../../helpers/cli.js';
 import { tempDir } from '../../helpers/data.js';
 import { writeJobConfig } from '../../helpers/jobs.js';
-import { execa, TwoNodeCluster, twoNodeUnavailable } from './two-node-cluster.js';
+import { execa, removeStaleClusters, TwoNodeCluster, twoNodeUnavailable } from './two-node-cluster.js';
 
 /**
  * The swarm environment on two nodes of a cluster this test builds for itself (two-node-cluster.ts): trials
@@ -53,6 +53,8 @@ describeTwoNodes('jobs on a two-node swarm of the test’s own', () => {
   const local = (config: string) => runJob({ configPath: config, reporter: new QuietReporter(), retryDelayMs: 10 });
 
   beforeAll(async () => {
+    const stale = await removeStaleClusters();
+    if (stale.length) console.warn(`two-node: removed clusters left by killed runs: ${stale.join(', ')}`);
     const image = await ensureBaseImage();
     const t0 = Date.now();
     await cluster.start();

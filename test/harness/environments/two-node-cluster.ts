@@ -51,6 +51,46 @@ export function execa(file: string, args: string[], options: { reject?: boolean;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Clusters left by a test run that was killed before its clean-up (their engines keep running and load the
+ * machine): every engine, namespace and folder tagged `aar2n<pid>` whose test process is gone is removed.
+ * Returns the tags removed.
+ */
+export async function removeStaleClusters(): Promise<string[]> {
+  const quiet = { reject: false } as const;
+  const procs = ((await execa('ps', ['-eo', 'pid=,args='], quiet)).stdout ?? '').split('\n');
+  const netns = ((await execa('ip', ['netns', 'list'], quiet)).stdout ?? '').split('\n').map((l) => l.split(' ')[0]);
+  const tags = new Set<string>();
+  for (const text of [...procs, ...netns]) {
+    for (const m of text.matchAll(/aar2n(\d+)/g)) if (!alive(Number(m[1]))) tags.add(`aar2n${m[1]}`);
+  }
+  for (const tag of tags) {
+    for (const line of procs.filter((l) => l.includes(`/${tag}-`))) process.kill(Number(line.trim().split(' ')[0]), 'SIGKILL');
+  }
+  await sleep(tags.size ? 1000 : 0);
+  const roots = new Set<string>();
+  for (const line of procs) {
+    const root = /(\S*\/aar-2n-[^/\s]+)\/aar2n(\d+)-/.exec(line);
+    if (root && tags.has(`aar2n${root[2]}`)) roots.add(root[1]);
+  }
+  const mounts = readFileSync('/proc/self/mountinfo', 'utf8').split('\n').map((l) => l.split(' ')[4]);
+  for (const root of roots) {
+    for (const p of mounts.filter((m) => m?.startsWith(root)).sort((a, b) => b.length - a.length)) await execa('umount', ['-l', p], quiet);
+    rmSync(root, { recursive: true, force: true });
+  }
+  for (const name of netns) if ([...tags].some((t) => name === `${t}m` || name === `${t}w`)) await execa('ip', ['netns', 'del', name], quiet);
+  return [...tags];
+}
+
 export class TwoNodeCluster {
   readonly root = mkdtempSync(path.join(os.tmpdir(), 'aar-2n-'));
   readonly tag = `aar2n${process.pid % 100000}`;
