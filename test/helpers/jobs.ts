@@ -4,10 +4,27 @@ import path from 'node:path';
 import { stringify } from 'yaml';
 import { docker } from '../../images/docker.js';
 import { PACKAGE_ROOT } from '../../paths.js';
+import { loadJobResults } from '../../verifier/results.js';
 import { AAR_BIN } from './cli.js';
 import { EXAMPLES_DIR, REPO_ROOT } from './data.js';
 
 export const EXAMPLE_STORE = path.join(REPO_ROOT, 'tools', 'stores', 'examples');
+
+/** Job settings for one example leg whose agent writes 3, then sleeps past its 3 s timeout. */
+export const SLEEPER_JOB = {
+  tasks: { path: EXAMPLES_DIR, limit: 1 },
+  agents: [{ name: 'command', id: 'sleeper', options: { command: 'echo 3 > /app/answer.txt; sleep 60' } }],
+  timeout_s: 3,
+};
+
+/** The one trial of a SLEEPER_JOB: timed out at its timeout (within 2 s), and scored with the answer it wrote. */
+export function expectSleeperTimedOut(jobDir: string): void {
+  const [result] = loadJobResults(jobDir);
+  expect(result.record.status).toBe('timed_out');
+  expect(result.record.timings.agent_s!).toBeGreaterThanOrEqual(3);
+  expect(result.record.timings.agent_s!).toBeLessThan(5);
+  expect(result.score).toMatchObject({ timed_out: true, agent_answer: '3' });
+}
 
 /** Writes a job config into dir (tasks: the example legs, tools: their replay store) and returns its path. */
 export function writeJobConfig(dir: string, overrides: Record<string, unknown>, file = 'job.yaml'): string {

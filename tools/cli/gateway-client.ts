@@ -32,24 +32,11 @@ export function getJson(address: GatewayAddress, path: string, timeoutMs: number
   return requestJson(address, 'GET', path, undefined, timeoutMs) as Promise<Record<string, unknown>>;
 }
 
-/** The status and body of an HTTP/1.0 answer (the gateway closes the connection after it). */
+/** The status and body of an HTTP/1.0 answer (the gateway closes the connection after it, and never chunks one). */
 function parseAnswer(raw: Buffer): { status: number; body: string } {
   const end = raw.indexOf('\r\n\r\n');
-  const head = raw.subarray(0, end < 0 ? raw.length : end).toString('latin1');
-  const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(head)?.[1] ?? 0);
-  let body = end < 0 ? Buffer.alloc(0) : raw.subarray(end + 4);
-  if (/^transfer-encoding:\s*chunked/im.test(head)) {
-    const parts: Buffer[] = [];
-    for (let at = 0; at < body.length; ) {
-      const lineEnd = body.indexOf('\r\n', at);
-      const size = parseInt(body.subarray(at, lineEnd).toString('latin1'), 16);
-      if (!(size > 0)) break;
-      parts.push(body.subarray(lineEnd + 2, lineEnd + 2 + size));
-      at = lineEnd + 2 + size + 2;
-    }
-    body = Buffer.concat(parts);
-  }
-  return { status, body: body.toString('utf8') };
+  const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(raw.subarray(0, 16).toString('latin1'))?.[1] ?? 0);
+  return { status, body: end < 0 ? '' : raw.subarray(end + 4).toString('utf8') };
 }
 
 /**

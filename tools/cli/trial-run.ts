@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ByteBudget } from '../../trial/copy-limits.js';
 import { startForward } from './forward.js';
 import { gatewayFromEnv, getJson, postJson, type GatewayAddress } from './gateway-client.js';
 import { killProcessGroup } from './process-group.js';
@@ -22,14 +23,11 @@ interface Work {
 /** Keeps the first `limit` bytes of a stream in memory, and counts them all. */
 function bounded(limit: number): { add: (c: Buffer) => void; bytes: () => Buffer; size: () => number } {
   const chunks: Buffer[] = [];
-  let size = 0;
+  const budget = new ByteBudget(limit);
   return {
-    add(c) {
-      if (size < limit) chunks.push(c.subarray(0, limit - size));
-      size += c.length;
-    },
+    add: (c) => void chunks.push(budget.take(c)),
     bytes: () => Buffer.concat(chunks),
-    size: () => size,
+    size: () => budget.size,
   };
 }
 

@@ -51,23 +51,19 @@ class DockerTrialEnvironment implements TrialEnvironment, CreatedContainer {
     readonly container: Docker.Container,
     readonly node: string | null,
     private readonly gatewayPort: number,
-    private readonly selfContained?: WorkHandover,
+    private readonly handover?: WorkHandover,
   ) {}
 
   get id(): string {
     return this.container.id;
   }
 
-  get handover(): WorkHandover {
-    return this.selfContained!;
-  }
-
   run(work: TrialWork): Promise<TrialWorkResult> {
-    return this.selfContained ? runSelfContained(this, work) : runByExec(this, work, this.node, this.gatewayPort);
+    return this.handover ? runSelfContained(this, this.handover, work) : runByExec(this, work, this.node, this.gatewayPort);
   }
 
   async exec(command: string[], options: ExecOptions = {}): Promise<ExecResult> {
-    if (this.selfContained) throw new Error(NO_EXEC);
+    if (this.handover) throw new Error(NO_EXEC);
     const started = performance.now();
     const startedAt = Date.now();
     const exec = await this.container.exec({

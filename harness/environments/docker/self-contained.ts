@@ -14,7 +14,6 @@ export const WORK_WAIT_S = 10;
 /** What the self-contained run needs of its sandbox (DockerTrialEnvironment). */
 export interface CreatedContainer extends TrialEnvironment {
   readonly container: Docker.Container;
-  readonly handover: WorkHandover;
   readonly node: string | null;
   /** When the harness first killed the container (Infinity when it did not). */
   readonly killedAt: number;
@@ -32,8 +31,8 @@ const settleWithin = <T>(promise: Promise<T>, ms: number): Promise<T | undefined
  * creates, attaches, starts, waits and removes: no archive goes in, none comes out, nothing is exec'd.
  * When the container stops without a result (killed, out of memory), its files are copied out of it instead.
  */
-export async function runSelfContained(sandbox: CreatedContainer, work: TrialWork): Promise<TrialWorkResult> {
-  const { container, handover } = sandbox;
+export async function runSelfContained(sandbox: CreatedContainer, handover: WorkHandover, work: TrialWork): Promise<TrialWorkResult> {
+  const { container } = sandbox;
   if (sandbox.killedAt < Infinity) throw new Error('the container was stopped before its run began');
   handover.offer(work);
   const { out, err } = outputSinks(work);

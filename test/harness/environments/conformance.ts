@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { EnvironmentProvider, EnvironmentSpec, TrialWork } from '../../../harness/environments/types.js';
+import type { EnvironmentProvider, EnvironmentSpec, TrialWork, WorkHandover } from '../../../harness/environments/types.js';
 import { GatewayServer } from '../../../harness/gateway/server.js';
 import { GATEWAY_PORT } from '../../../harness/jobs/trial.js';
 import type { ProviderContext } from '../../../tools/providers/types.js';
@@ -33,6 +33,21 @@ export const work = (over: Partial<TrialWork>): TrialWork => ({
   limits: { fileBytes: 4096, logBytes: 1024 * 1024 },
   ...over,
 });
+
+/** A sandbox spec for one registered trial, with small limits and no network: only the gateway's socket. */
+export function sandboxSpec(o: { image: string; labels: Record<string, string>; token: string; socketDir: string; socketName?: string; handover?: WorkHandover }): EnvironmentSpec {
+  return {
+    image: o.image,
+    labels: o.labels,
+    env: { AAR_TRIAL_TOKEN: o.token, AAR_GATEWAY_URL: `http://127.0.0.1:${GATEWAY_PORT}` },
+    resources: { memoryMb: 256, cpus: 1, pids: 128 },
+    gatewaySocketDir: o.socketDir,
+    gatewaySocketName: o.socketName ?? 'gateway.sock',
+    gatewayPort: GATEWAY_PORT,
+    network: 'none',
+    handover: o.handover,
+  };
+}
 
 /** IPv4 addresses of this machine other than loopback: where a sandbox must not reach the host's other ports. */
 const hostAddresses = (): string[] =>
@@ -62,22 +77,13 @@ export function environmentConformance(name: string, provider: () => Environment
       rmSync(socketDir, { recursive: true, force: true });
     });
 
+    const specFor = (trial: { token: string; handover: WorkHandover }, sandboxLabels: Record<string, string>): EnvironmentSpec =>
+      sandboxSpec({ image: options.image(), labels: sandboxLabels, token: trial.token, socketDir, handover: options.handover === false ? undefined : trial.handover });
+
     /** Starts a sandbox for one registered trial and runs work in it; the sandbox is removed afterwards. */
     async function runOnce(w: TrialWork, extra: Partial<EnvironmentSpec> = {}) {
       const trial = gateway.trials.register({ trialId: 'conformance', toolLogPath: path.join(socketDir, 'tool_log.jsonl') });
-      const spec: EnvironmentSpec = {
-        image: options.image(),
-        labels,
-        env: { AAR_TRIAL_TOKEN: trial.token, AAR_GATEWAY_URL: `http://127.0.0.1:${GATEWAY_PORT}` },
-        resources: { memoryMb: 256, cpus: 1, pids: 128 },
-        gatewaySocketDir: socketDir,
-        gatewaySocketName: 'gateway.sock',
-        gatewayPort: GATEWAY_PORT,
-        network: 'none',
-        handover: options.handover === false ? undefined : trial.handover,
-        ...extra,
-      };
-      const sandbox = await env.start(spec);
+      const sandbox = await env.start({ ...specFor(trial, labels), ...extra });
       try {
         return await sandbox.run(w);
       } finally {
@@ -168,17 +174,7 @@ export function environmentConformance(name: string, provider: () => Environment
 
     test('removeByLabels removes a running sandbox and reports it', async () => {
       const trial = gateway.trials.register({ trialId: 'conformance-left', toolLogPath: path.join(socketDir, 'left.jsonl') });
-      const sandbox = await env.start({
-        image: options.image(),
-        labels: { ...labels, 'aar.trial': 'left-behind' },
-        env: { AAR_TRIAL_TOKEN: trial.token, AAR_GATEWAY_URL: `http://127.0.0.1:${GATEWAY_PORT}` },
-        resources: { memoryMb: 256, cpus: 1, pids: 128 },
-        gatewaySocketDir: socketDir,
-        gatewaySocketName: 'gateway.sock',
-        gatewayPort: GATEWAY_PORT,
-        network: 'none',
-        handover: options.handover === false ? undefined : trial.handover,
-      });
+      const sandbox = await env.start(specFor(trial, { ...labels, 'aar.trial': 'left-behind' }));
       const running = sandbox.run(work({ command: ['sleep', '100'] }));
       running.catch(() => {});
       const deadline = Date.now() + 60_000;

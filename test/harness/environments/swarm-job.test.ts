@@ -7,8 +7,8 @@ import { QuietReporter } from '../../../harness/jobs/reporters.js';
 import { docker } from '../../../images/docker.js';
 import { loadJobResults } from '../../../verifier/results.js';
 import { AAR_BIN } from '../../helpers/cli.js';
-import { EXAMPLES_DIR, tempDir } from '../../helpers/data.js';
-import { finishedTrialDirs, killRunAfter, writeJobConfig } from '../../helpers/jobs.js';
+import { tempDir } from '../../helpers/data.js';
+import { expectSleeperTimedOut, finishedTrialDirs, killRunAfter, SLEEPER_JOB, writeJobConfig } from '../../helpers/jobs.js';
 import { settledLeftovers, swarmManagerHere } from './swarm-helpers.js';
 
 /** Jobs on a one-node swarm (.ci/run: docker swarm init --advertise-addr 127.0.0.1). */
@@ -58,19 +58,8 @@ describeSwarm('jobs on a one-node swarm', () => {
   });
 
   test('an agent sleeping past the timeout is killed at it: timed_out, scored with its answer', async () => {
-    const config = writeJobConfig(tmp.dir, {
-      name: 'aar-test-sj-sleepy',
-      tasks: { path: EXAMPLES_DIR, limit: 1 },
-      agents: [{ name: 'command', id: 'sleeper', options: { command: 'echo 3 > /app/answer.txt; sleep 60' } }],
-      timeout_s: 3,
-      ...onSwarm,
-    }, 'sleepy.yaml');
-    const summary = await run(config);
-    const [result] = loadJobResults(summary.jobDir);
-    expect(result.record.status).toBe('timed_out');
-    expect(result.record.timings.agent_s!).toBeGreaterThanOrEqual(3);
-    expect(result.record.timings.agent_s!).toBeLessThan(5);
-    expect(result.score).toMatchObject({ timed_out: true, agent_answer: '3' });
+    const summary = await run(writeJobConfig(tmp.dir, { name: 'aar-test-sj-sleepy', ...SLEEPER_JOB, ...onSwarm }, 'sleepy.yaml'));
+    expectSleeperTimedOut(summary.jobDir);
     expect(await services()).toEqual([]);
   });
 

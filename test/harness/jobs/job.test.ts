@@ -8,7 +8,7 @@ import { dockerAvailable } from '../../../images/docker.js';
 import { loadJobResults } from '../../../verifier/results.js';
 import { AAR_BIN } from '../../helpers/cli.js';
 import { REPO_ROOT, tempDir } from '../../helpers/data.js';
-import { finishedTrialDirs, harnessContainers, killRunAfter, writeJobConfig } from '../../helpers/jobs.js';
+import { expectSleeperTimedOut, finishedTrialDirs, harnessContainers, killRunAfter, SLEEPER_JOB, writeJobConfig } from '../../helpers/jobs.js';
 import { FAKE_KEY_VARS, FAKE_KEYS, startFakeUpstreams, withFakeToolKeys } from '../../tools/providers/fakes/index.js';
 
 /** Real Docker: .ci/run starts an engine (images/docker-up.sh); without one these tests cannot run. */
@@ -75,18 +75,8 @@ describeDocker('jobs in Docker', () => {
   });
 
   test('an agent sleeping past the timeout is killed within 2 s of it, and its container removed', async () => {
-    const config = writeJobConfig(tmp.dir, {
-      name: 'sleepy',
-      tasks: { path: path.join(REPO_ROOT, 'tasks', 'examples'), limit: 1 },
-      agents: [{ name: 'command', id: 'sleeper', options: { command: 'echo 3 > /app/answer.txt; sleep 60' } }],
-      timeout_s: 3,
-    }, 'sleepy.yaml');
-    const summary = await run(config);
-    const [result] = loadJobResults(summary.jobDir);
-    expect(result.record.status).toBe('timed_out');
-    expect(result.record.timings.agent_s!).toBeGreaterThanOrEqual(3);
-    expect(result.record.timings.agent_s!).toBeLessThan(5);
-    expect(result.score).toMatchObject({ timed_out: true, agent_answer: '3' });
+    const summary = await run(writeJobConfig(tmp.dir, { name: 'sleepy', ...SLEEPER_JOB }, 'sleepy.yaml'));
+    expectSleeperTimedOut(summary.jobDir);
     expect(await harnessContainers('sleepy')).toEqual([]);
   });
 

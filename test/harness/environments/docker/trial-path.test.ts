@@ -13,15 +13,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { DockerEnvironmentProvider } from '../../../../harness/environments/docker/environment.js';
 import { countEngineCalls, dockerUsage } from '../../../../harness/environments/docker/usage.js';
-import type { EnvironmentSpec, TrialWork } from '../../../../harness/environments/types.js';
+import type { TrialWork } from '../../../../harness/environments/types.js';
 import { GatewayServer } from '../../../../harness/gateway/server.js';
-import { GATEWAY_PORT } from '../../../../harness/jobs/trial.js';
 import { ensureBaseImage } from '../../../../images/build.js';
 import { dockerAvailable } from '../../../../images/docker.js';
 import { cutMarker } from '../../../../trial/copy-limits.js';
 import type { ProviderContext } from '../../../../tools/providers/types.js';
 import { ToolService } from '../../../../tools/service.js';
-import { work } from '../conformance.js';
+import { sandboxSpec, work } from '../conformance.js';
 
 /** A tar archive with one empty folder: an image with nothing in it. */
 function emptyTar(): Promise<Buffer> {
@@ -34,6 +33,7 @@ function emptyTar(): Promise<Buffer> {
 const HAVE_DOCKER = await dockerAvailable();
 const image = HAVE_DOCKER ? await ensureBaseImage() : '';
 const suite = `aar-test-trial-path-${process.pid}`;
+const labels = { 'aar-harness': '1', 'aar.job_key': suite };
 jest.setTimeout(120_000);
 
 (HAVE_DOCKER ? describe : describe.skip)('docker trial paths', () => {
@@ -55,18 +55,9 @@ jest.setTimeout(120_000);
 
   async function runOnce(w: TrialWork, options: { socketName?: string; selfContained?: boolean; image?: string } = {}) {
     const trial = gateway.trials.register({ trialId: 'path', toolLogPath: path.join(socketDir, 'tool_log.jsonl') });
-    const spec: EnvironmentSpec = {
-      image: options.image ?? image,
-      labels: { 'aar-harness': '1', 'aar.job_key': suite },
-      env: { AAR_TRIAL_TOKEN: trial.token, AAR_GATEWAY_URL: `http://127.0.0.1:${GATEWAY_PORT}` },
-      resources: { memoryMb: 256, cpus: 1, pids: 128 },
-      gatewaySocketDir: socketDir,
-      gatewaySocketName: options.socketName ?? 'gateway.sock',
-      gatewayPort: GATEWAY_PORT,
-      network: 'none',
-      handover: options.selfContained === false ? undefined : trial.handover,
-    };
-    const sandbox = await provider.start(spec);
+    const sandbox = await provider.start(
+      sandboxSpec({ image: options.image ?? image, labels, token: trial.token, socketDir, socketName: options.socketName, handover: options.selfContained === false ? undefined : trial.handover }),
+    );
     try {
       return await sandbox.run(w);
     } finally {
@@ -154,17 +145,7 @@ jest.setTimeout(120_000);
 
     test('nothing is exec\'d into a self-contained sandbox: exec says so', async () => {
       const trial = gateway.trials.register({ trialId: 'no-exec', toolLogPath: path.join(socketDir, 'no-exec.jsonl') });
-      const sandbox = await provider.start({
-        image,
-        labels: { 'aar-harness': '1', 'aar.job_key': suite },
-        env: { AAR_TRIAL_TOKEN: trial.token },
-        resources: { memoryMb: 256, cpus: 1, pids: 128 },
-        gatewaySocketDir: socketDir,
-        gatewaySocketName: 'gateway.sock',
-        gatewayPort: GATEWAY_PORT,
-        network: 'none',
-        handover: trial.handover,
-      });
+      const sandbox = await provider.start(sandboxSpec({ image, labels, token: trial.token, socketDir, handover: trial.handover }));
       try {
         await expect(sandbox.exec(['true'])).rejects.toThrow(/self-contained/);
       } finally {
