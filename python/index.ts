@@ -18,6 +18,7 @@ export {
   isPyLineBreak,
   pyMatchesSingleDigit,
   pyReadText,
+  pyUniversalNewlines,
   PyUnicodeDecodeError,
 } from './text.js';
 export { pyFloat, pyFloatRepr, pyIntOfFloat, pyFormatFixed, pyRound, decomposeDouble, shortestDigits } from './floats.js';

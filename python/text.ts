@@ -141,6 +141,11 @@ export function pyReadText(bytes: Uint8Array): string {
   } catch (e) {
     throw new PyUnicodeDecodeError(`'utf-8' codec can't decode the data: ${(e as Error).message}`);
   }
+  return pyUniversalNewlines(text);
+}
+
+/** Universal newlines of text mode: '\r\n' and a lone '\r' become '\n'. */
+export function pyUniversalNewlines(text: string): string {
   return text.indexOf('\r') === -1 ? text : text.replace(/\r\n?/g, '\n');
 }
 

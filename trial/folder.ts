@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pyReadText } from '../python/index.js';
+import { pyReadText, pyUniversalNewlines } from '../python/index.js';
 
 /**
  * The trial folder: everything needed to re-score a trial offline.
@@ -42,18 +42,22 @@ export function readTrialText(dir: string, name: string): string | null {
 
 /** A file's text as Python's read_text() gives it (universal newlines); null when the file does not exist. */
 export function readOptionalText(file: string): string | null {
-  let bytes: Buffer;
+  let text: string;
   try {
-    bytes = readFileSync(file);
+    text = readFileSync(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
+  // Node's one-call reading gives the strict reading's text for every valid UTF-8 file; it writes U+FFFD for
+  // bytes that are not UTF-8, so only a file that shows one is read again as bytes, strictly.
+  if (!text.includes('\uFFFD')) return pyUniversalNewlines(text);
+  const bytes = readFileSync(file);
   try {
     return pyReadText(bytes);
   } catch {
     // Not UTF-8 (the reference would crash): keep going with replacement characters.
-    return new TextDecoder('utf-8').decode(bytes).replace(/\r\n?/g, '\n');
+    return pyUniversalNewlines(new TextDecoder('utf-8').decode(bytes));
   }
 }
 

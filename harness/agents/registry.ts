@@ -5,10 +5,13 @@ import { llmAgent } from './llm/adapter.js';
 import { miniSweAgent } from './mini-swe-agent/adapter.js';
 import { oracleAgent } from './oracle/adapter.js';
 import { randomAgent } from './random/adapter.js';
+import { AGENT_NAMES, type AgentName } from './names.js';
 import type { AgentAdapter } from './types.js';
 
+export { AGENT_NAMES };
+
 /** Agent adapters by name, as job configs name them (`agents: [{name: oracle}]`). */
-const AGENTS: Record<string, AgentAdapter> = {
+const AGENTS: Record<AgentName, AgentAdapter> = {
   oracle: oracleAgent,
   random: randomAgent,
   command: commandAgent,
@@ -18,10 +21,8 @@ const AGENTS: Record<string, AgentAdapter> = {
   llm: llmAgent,
 };
 
-export const AGENT_NAMES = Object.keys(AGENTS);
-
 export function agentAdapter(name: string): AgentAdapter {
-  const adapter = AGENTS[name];
+  const adapter = Object.hasOwn(AGENTS, name) ? AGENTS[name as AgentName] : undefined;
   if (!adapter) throw new Error(`unknown agent '${name}'; known: ${AGENT_NAMES.join(', ')}`);
   return adapter;
 }

@@ -1,4 +1,4 @@
-import { fromNativeJson, pyJsonDumps, type PyValue } from '../../../python/index.js';
+import { fromNativeJson, pyJsonDumps, pyJsonString, type PyValue } from '../../../python/index.js';
 import { parseLegForScoring, scoredLegOfTree } from './leg-tree.js';
 import { buildLegView, legViewOfText, type LegView } from './leg-view.js';
 import { computePaperMetrics, type PaperMetrics } from './paper.js';
@@ -31,7 +31,11 @@ export function legView(leg: ScorableLeg): LegView {
  * none) and the tool log's text (null when there is none). `run` adds what only the run knows.
  */
 export function scoreTrial(leg: ScorableLeg, answerText: string | null, toolLogText: string | null, run: Partial<RunFacts> = {}): TrialScore {
-  const view = legView(leg);
+  return scoreOnView(legView(leg), answerText, toolLogText, run);
+}
+
+/** scoreTrial on a leg's view already built (a stored trial builds it first, to name a bad leg.json). */
+export function scoreOnView(view: LegView, answerText: string | null, toolLogText: string | null, run: Partial<RunFacts> = {}): TrialScore {
   const { calls, skippedLines } = parseToolLog(toolLogText);
   const reference = computeReferenceFields(view, answerText, calls);
   return { ...reference, ...computePaperMetrics(view, calls, reference, run), log_lines_skipped: skippedLines };
@@ -39,14 +43,18 @@ export function scoreTrial(leg: ScorableLeg, answerText: string | null, toolLogT
 
 const FLOAT_FIELDS = new Set<string>([...REFERENCE_FLOAT_FIELDS, 'pvr', 'rcr', 'wall_s', 'cost_usd']);
 
-/** The score as JSON text, floats written the way Python writes them (1.0, 0.667), two-space indent. */
+/**
+ * The score as JSON text, as `json.dump(score, f, indent=2)` writes it: every field is a scalar, ints of the
+ * integer fields as ints, floats the way Python writes them (1.0, 0.667).
+ */
 export function scoreToJson(score: TrialScore | ReferenceFields): string {
-  const out = new Map<string, PyValue>();
+  let out = '{';
   for (const [key, value] of Object.entries(score)) {
+    if (typeof value === 'object' && value !== null) throw new TypeError(`score field ${key} is not a scalar`);
     const int = typeof value === 'number' && !FLOAT_FIELDS.has(key) && Number.isInteger(value);
-    out.set(key, int ? BigInt(value) : (value as PyValue));
+    out += `${out.length > 1 ? ',' : ''}\n  ${pyJsonString(key)}: ${pyJsonDumps(int ? BigInt(value) : (value as PyValue))}`;
   }
-  return pyJsonDumps(out, 2) + '\n';
+  return out + '\n}\n';
 }
 
 /** Only the reference verifier's fields, in its order: a drop-in reward.json. */

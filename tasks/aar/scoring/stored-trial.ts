@@ -2,20 +2,22 @@ import path from 'node:path';
 import { readTrialText, TRIAL_FILES } from '../../../trial/folder.js';
 import type { TrialScorer } from '../../family.js';
 import { jsonSyntaxProblem } from '../../problems.js';
-import { legView, scoreToJson, scoreTrial, type TrialScore } from './score.js';
+import type { LegView } from './leg-view.js';
+import { legView, scoreOnView, scoreToJson, type TrialScore } from './score.js';
 
 /** AAR's scoring of a stored trial: its leg.json, answer.txt and tool_log.jsonl, and the run facts. */
 export const aarScorer: TrialScorer<TrialScore> = {
   score({ dir, run }) {
     const leg = readTrialText(dir, TRIAL_FILES.leg);
     if (leg === null) throw new Error(`${path.join(dir, TRIAL_FILES.leg)}: missing`);
+    let view: LegView;
     try {
-      legView(leg); // cached: scoring below reuses it
+      view = legView(leg);
     } catch (error) {
       const legFile = path.join(dir, TRIAL_FILES.leg);
       throw new Error(`${legFile}: ${error instanceof SyntaxError ? jsonSyntaxProblem(legFile, leg, error).message : (error as Error).message}`);
     }
-    return scoreTrial(leg, readTrialText(dir, TRIAL_FILES.answer), readTrialText(dir, TRIAL_FILES.toolLog), run);
+    return scoreOnView(view, readTrialText(dir, TRIAL_FILES.answer), readTrialText(dir, TRIAL_FILES.toolLog), run);
   },
   scoreToJson,
 };

@@ -37,9 +37,12 @@ function toCall(line: ReadFields): LoggedCall {
   const tool = line.tool ?? '';
   const { url, args } = line;
   const pages: string[] = [];
-  for (const candidate of [url, line.resolved_url, isPyDict(args) ? pyGet(args, 'url') : undefined]) {
-    if (typeof candidate === 'string' && candidate) pages.push(canonicalPage(candidate) ?? candidate);
-  }
+  const resolved = line.resolved_url;
+  const argsUrl = isPyDict(args) ? pyGet(args, 'url') : undefined;
+  // The three are usually the same text: work each distinct one out once.
+  if (typeof url === 'string' && url) pages.push(canonicalPage(url) ?? url);
+  if (typeof resolved === 'string' && resolved && resolved !== url) pages.push(canonicalPage(resolved) ?? resolved);
+  if (typeof argsUrl === 'string' && argsUrl && argsUrl !== url && argsUrl !== resolved) pages.push(canonicalPage(argsUrl) ?? argsUrl);
   return {
     tool,
     canonicalName: typeof tool === 'string' ? (findTool(tool)?.name ?? tool) : undefined,

@@ -30,7 +30,7 @@ const context = (name: string, extra: Partial<AgentContext['agent']> = {}): Agen
 
 describe('the agent registry', () => {
   test('knows the built-ins and the three frameworks of the paper', () => {
-    expect(AGENT_NAMES.sort()).toEqual(['claude-code', 'codex', 'command', 'llm', 'mini-swe-agent', 'oracle', 'random']);
+    expect([...AGENT_NAMES].sort()).toEqual(['claude-code', 'codex', 'command', 'llm', 'mini-swe-agent', 'oracle', 'random']);
     expect(() => agentAdapter('gemini')).toThrow("unknown agent 'gemini'; known: ");
   });
 });
