@@ -63,4 +63,23 @@ describe('trial folder: layout and atomic writes', () => {
       cleanup();
     }
   });
+
+  test('the one-call reading and the byte reading agree: BOM kept, a real U+FFFD kept, bad bytes replaced', () => {
+    const { dir, cleanup } = tempDir();
+    const cases: Array<[string, number[], string]> = [
+      ['bom', [0xef, 0xbb, 0xbf, 0x31, 0x0d, 0x0a], '\ufeff1\n'],
+      ['real replacement character', [0x6f, 0x6b, 0x20, 0xef, 0xbf, 0xbd], 'ok \ufffd'],
+      ['encoded surrogate', [0x61, 0xed, 0xa0, 0x80, 0x62], 'a\ufffd\ufffd\ufffdb'],
+      ['overlong', [0xc0, 0xaf], '\ufffd\ufffd'],
+      ['two-byte text', [0xc3, 0xa9, 0xe2, 0x86, 0x92, 0x0d], '\u00e9\u2192\n'],
+    ];
+    try {
+      for (const [name, bytes, text] of cases) {
+        writeFileSync(path.join(dir, name), Buffer.from(bytes));
+        expect([name, readOptionalText(path.join(dir, name))]).toEqual([name, text]);
+      }
+    } finally {
+      cleanup();
+    }
+  });
 });
