@@ -6,6 +6,7 @@ import { DIGITAL_ROOT_FUNCTION } from './builtins.js';
 import { tokenize, type Token } from './lexer.js';
 import { PyException, Unsupported, absBig, pyInt, type PyFunction, type PyValue } from './index.js';
 import { largestPrimeFactor, nextPrime, primeFactors, toRoman } from './number-theory.js';
+import { pyUniversalNewlines } from '../text.js';
 
 function native(name: string, impl: (n: bigint) => PyValue): PyFunction {
   return {
@@ -104,7 +105,7 @@ export function canonical(name: string): string[] {
  */
 export function verbatimDefs(code: string): { defs: string[]; rest: string; lines: number } {
   const defs: string[] = [];
-  let rest = code.replace(/\r\n?/g, '\n');
+  let rest = pyUniversalNewlines(code);
   let lines = 0;
   for (;;) {
     const name = /^def ([A-Za-z_]\w*)\(/.exec(rest)?.[1];

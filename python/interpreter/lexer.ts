@@ -1,5 +1,6 @@
 /** A tokenizer for the Python subset, with Python's NEWLINE / INDENT / DEDENT structure. */
 import { Unsupported } from './index.js';
+import { pyUniversalNewlines } from '../text.js';
 
 export type TokenType = 'name' | 'int' | 'float' | 'string' | 'op' | 'newline' | 'indent' | 'dedent' | 'end';
 
@@ -95,7 +96,7 @@ export function tokenize(source: string, firstLine = 1): Token[] {
   let line = firstLine;
   let i = 0;
   let atLineStart = true;
-  const src = source.replace(/\r\n?/g, '\n');
+  const src = pyUniversalNewlines(source);
 
   while (i < src.length) {
     if (atLineStart && depth === 0) {

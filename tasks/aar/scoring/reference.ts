@@ -1,4 +1,4 @@
-import { pyFloat, pyFormatFixed, pyIntOfFloat, pyMatchesSingleDigit, pyRepr, pyRound, pyStrip } from '../../../python/index.js';
+import { pyFloat, pyFormatFixed, pyIntOfFloat, pyMatchesSingleDigit, pyRepr, pyRound, pyStrip, pyUniversalNewlines } from '../../../python/index.js';
 import { referenceArgsMatch } from './args-match.js';
 import type { LegView } from './leg-view.js';
 import { creditedCalls, type LoggedCall } from './tool-log.js';
@@ -41,7 +41,7 @@ export const REFERENCE_FLOAT_FIELDS = ['reward', 'answered', 'pages_visited', 't
 
 /** The reference's answer: `read_text().strip()` (universal newlines), or null when there is no answer file. */
 export function referenceAnswer(answerText: string | null): string | null {
-  return answerText === null ? null : pyStrip(answerText.replace(/\r\n?/g, '\n'));
+  return answerText === null ? null : pyStrip(pyUniversalNewlines(answerText));
 }
 
 /** The reference's status rules: missing, empty, not a single digit, or a verdict. */
