@@ -11,7 +11,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import execa from 'execa';
+import { execa } from 'execa';
 import { stringify } from 'yaml';
 import { ensureAgentImage } from '../images/build.js';
 import { runJob } from '../harness/jobs/job.js';

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+import { execa } from 'execa';
 import { pack } from 'tar-stream';
 import { packagePath } from '../paths.js';
 import { docker, followProgress, imageExists, requireDocker } from './docker.js';
@@ -194,7 +193,7 @@ async function findBaseImage(settings: ImageSettings, log: BuildLog): Promise<st
   }
   await withFileLock(BOOTSTRAPPED_DEBIAN, async () => {
     if (await imageExists(BOOTSTRAPPED_DEBIAN)) return;
-    await promisify(execFile)('bash', [packagePath('images', 'bootstrap-debian.sh'), BOOTSTRAPPED_DEBIAN, settings.debianMirror], { maxBuffer: 16 * 1024 * 1024 });
+    await execa('bash', [packagePath('images', 'bootstrap-debian.sh'), BOOTSTRAPPED_DEBIAN, settings.debianMirror]);
   });
   return BOOTSTRAPPED_DEBIAN;
 }

@@ -4,7 +4,7 @@
  * loopback port (.ci/run installs it); loopback registries need no TLS.
  */
 import { jest } from '@jest/globals';
-import execa from 'execa';
+import { execa } from 'execa';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';

@@ -8,7 +8,8 @@ import { loadJobResults } from '../../../verifier/results.js';
 import { AAR_BIN } from '../../helpers/cli.js';
 import { tempDir } from '../../helpers/data.js';
 import { writeJobConfig } from '../../helpers/jobs.js';
-import { execa, removeStaleClusters, TwoNodeCluster, twoNodeUnavailable } from './two-node-cluster.js';
+import { execa } from 'execa';
+import { removeStaleClusters, TwoNodeCluster, twoNodeUnavailable } from './two-node-cluster.js';
 
 /**
  * The swarm environment on two nodes of a cluster this test builds for itself (two-node-cluster.ts): trials
@@ -46,6 +47,7 @@ describeTwoNodes('jobs on a two-node swarm of the test’s own', () => {
   const runOnCluster = (config: string) => {
     const child = execa(process.execPath, [AAR_BIN, 'run', config, '--progress', 'lines', '--no-report'], {
       env: { DOCKER_HOST: `unix://${cluster.manager.socket}` },
+      all: true,
       reject: false,
     });
     return child;

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execa, type ResultPromise } from 'execa';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,30 +23,6 @@ export async function twoNodeUnavailable(): Promise<string | null> {
     if ((await execa('sh', ['-c', `command -v ${bin}`], { reject: false })).exitCode !== 0) return `two-node swarm test skipped: ${bin} is not installed`;
   }
   return null;
-}
-
-export interface Ran {
-  exitCode: number | null;
-  stdout: string;
-  /** stdout and stderr as they came. */
-  all: string;
-}
-
-/** Runs a command to its end; rejects on a non-zero exit unless reject is false. */
-export function execa(file: string, args: string[], options: { reject?: boolean; env?: Record<string, string>; stdin?: NodeJS.ReadableStream } = {}): Promise<Ran> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { env: { ...process.env, ...options.env }, stdio: [options.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
-    if (options.stdin) options.stdin.pipe(child.stdin!);
-    let stdout = '';
-    let all = '';
-    child.stdout!.on('data', (d: Buffer) => ((stdout += d), (all += d)));
-    child.stderr!.on('data', (d: Buffer) => (all += d));
-    child.on('error', (error) => (options.reject === false ? resolve({ exitCode: null, stdout, all: `${all}${error.message}` }) : reject(error)));
-    child.on('close', (exitCode) => {
-      if (exitCode !== 0 && options.reject !== false) reject(new Error(`${file} ${args.join(' ')}: exit ${exitCode}: ${all.slice(-2000)}`));
-      else resolve({ exitCode, stdout, all });
-    });
-  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -96,8 +72,8 @@ export class TwoNodeCluster {
   readonly tag = `aar2n${process.pid % 100000}`;
   readonly manager: ClusterNode;
   readonly worker: ClusterNode;
-  private readonly daemons: ChildProcess[] = [];
-  private readonly listeners: ChildProcess[] = [];
+  private readonly daemons: ResultPromise[] = [];
+  private readonly listeners: ResultPromise[] = [];
 
   constructor(subnet = `10.231.${process.pid % 250}`) {
     const node = (role: string, host: number): ClusterNode => ({
@@ -111,7 +87,7 @@ export class TwoNodeCluster {
     this.worker = node('worker', 2);
   }
 
-  docker(node: ClusterNode, args: string[]): Promise<Ran> {
+  docker(node: ClusterNode, args: string[]) {
     return execa('docker', ['-H', `unix://${node.socket}`, ...args]);
   }
 
@@ -141,8 +117,9 @@ export class TwoNodeCluster {
       'dockerd', '--data-root', `${dir}/data`, '--exec-root', `${dir}/exec`, '--pidfile', `${dir}/dockerd.pid`,
       '-H', `unix://${n.socket}`, '--bridge=none', '--iptables=false', '--ip6tables=false',
     ].join(' ');
-    const child = spawn('nsenter', [`--net=/var/run/netns/${n.netns}`, 'unshare', '--uts', 'sh', '-c', `hostname ${n.name} && exec ${dockerd} >${this.root}/${n.name}.log 2>&1`], {
+    const child = execa('nsenter', [`--net=/var/run/netns/${n.netns}`, 'unshare', '--uts', 'sh', '-c', `hostname ${n.name} && exec ${dockerd} >${this.root}/${n.name}.log 2>&1`], {
       stdio: 'ignore',
+      reject: false,
     });
     this.daemons.push(child);
   }
@@ -162,15 +139,13 @@ export class TwoNodeCluster {
 
   /** `docker save` from the host engine into the manager (one stream: shared layers travel once). */
   async loadImages(tags: string[]): Promise<void> {
-    const save = spawn('docker', ['save', ...tags], { stdio: ['ignore', 'pipe', 'inherit'] });
-    const saved = new Promise<void>((resolve, reject) => save.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`docker save ${tags.join(' ')}: exit ${code}`)))));
-    await Promise.all([saved, execa('docker', ['-H', `unix://${this.manager.socket}`, 'load', '-q'], { stdin: save.stdout! })]);
+    await execa('docker', ['save', ...tags], { buffer: false, stderr: 'inherit' }).pipe('docker', ['-H', `unix://${this.manager.socket}`, 'load', '-q']);
   }
 
   /** A TCP server inside a node's namespace (a port of that machine a sandbox must not reach). */
   async listen(n: ClusterNode, port: number): Promise<void> {
     const server = `require('net').createServer((s) => s.end('reached\\n')).listen(${port}, '0.0.0.0')`;
-    this.listeners.push(spawn('nsenter', [`--net=/var/run/netns/${n.netns}`, process.execPath, '-e', server], { stdio: 'ignore' }));
+    this.listeners.push(execa('nsenter', [`--net=/var/run/netns/${n.netns}`, process.execPath, '-e', server], { stdio: 'ignore', reject: false }));
     for (let i = 0; i < 40; i++) {
       const probe = `require('net').connect(${port}, '${n.address}').on('connect', () => process.exit(0)).on('error', () => process.exit(1))`;
       if ((await execa('nsenter', [`--net=/var/run/netns/${n.netns}`, process.execPath, '-e', probe], { reject: false })).exitCode === 0) return;

@@ -5,7 +5,7 @@
  * sandbox started without a handover): socat is the relay and the gateway check runs in the command's exec.
  */
 import { jest } from '@jest/globals';
-import execa from 'execa';
+import { execa } from 'execa';
 import { buffer } from 'node:stream/consumers';
 import { pack } from 'tar-stream';
 import { mkdtempSync, rmSync } from 'node:fs';
