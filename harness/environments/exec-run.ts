@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { NO_GATEWAY } from '../../tools/cli/trial-run.js';
+import { ByteBudget } from '../../trial/copy-limits.js';
 import type { TrialEnvironment, TrialWork, TrialWorkResult } from './types.js';
 
 /** Most bytes of the agent's stdout and of its stderr a run brings back (the rest is cut). */
@@ -11,14 +12,14 @@ export const OUTPUT_LIMIT = 8 * 1024 * 1024;
 /** A sink that keeps the first `limit` bytes written to it, and counts them all. */
 export function boundedSink(limit = OUTPUT_LIMIT, onChunk?: (chunk: Buffer) => void): { sink: PassThrough; bytes: () => Buffer; size: () => number } {
   const chunks: Buffer[] = [];
-  let size = 0;
+  const budget = new ByteBudget(limit);
   const sink = new PassThrough();
   sink.on('data', (chunk: Buffer) => {
     onChunk?.(chunk);
-    if (size < limit) chunks.push(chunk.subarray(0, limit - size));
-    size += chunk.length;
+    const part = budget.take(chunk);
+    if (part.length) chunks.push(part);
   });
-  return { sink, bytes: () => Buffer.concat(chunks), size: () => size };
+  return { sink, bytes: () => Buffer.concat(chunks), size: () => budget.size };
 }
 
 type BoundedSink = ReturnType<typeof boundedSink>;

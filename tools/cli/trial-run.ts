@@ -25,7 +25,10 @@ function bounded(limit: number): { add: (c: Buffer) => void; bytes: () => Buffer
   const chunks: Buffer[] = [];
   const budget = new ByteBudget(limit);
   return {
-    add: (c) => void chunks.push(budget.take(c)),
+    add(c) {
+      const part = budget.take(c);
+      if (part.length) chunks.push(part);
+    },
     bytes: () => Buffer.concat(chunks),
     size: () => budget.size,
   };

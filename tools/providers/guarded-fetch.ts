@@ -59,7 +59,6 @@ function headersOf(res: IncomingMessage): Headers {
   return headers;
 }
 
-/** The response body, decoded from the content encodings fetch would undo. */
 /** Most bytes of an answer's body (after decompression) kept in memory: a larger page is refused. */
 export const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
@@ -71,6 +70,7 @@ export class ResponseTooLargeError extends Error {
   }
 }
 
+/** The response body, decoded from the content encodings fetch would undo; refused past `maxBytes`. */
 async function readBody(res: IncomingMessage, maxBytes: number): Promise<Buffer> {
   const encoding = (res.headers['content-encoding'] ?? '').trim().toLowerCase();
   const decoders: Record<string, () => NodeJS.ReadWriteStream> = {

@@ -10,11 +10,12 @@ export function registerScoreCommand(program: Command): void {
     .option('--reference', "print only the reference verifier's reward.json fields, in its order")
     .action(async (flags: { leg: string; answer?: string; toolLog?: string; reference?: boolean }) => {
       const { readOptionalText } = await import('../../../trial/folder.js');
-      const { legView, scoreTrial, scoreToJson, referenceOnly } = await import('../../../tasks/aar/scoring/score.js');
+      const { legView, scoreOnView, scoreToJson, referenceOnly } = await import('../../../tasks/aar/scoring/score.js');
       const legText = readOptionalText(flags.leg);
       if (legText === null) throw new Error(`${flags.leg}: no such leg file`);
+      let view: ReturnType<typeof legView>;
       try {
-        legView(legText);
+        view = legView(legText);
       } catch (error) {
         throw new Error(`${flags.leg}: ${(error as Error).message}`);
       }
@@ -27,7 +28,7 @@ export function registerScoreCommand(program: Command): void {
           throw new Error(`${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
         }
       };
-      const score = scoreTrial(legText, optional(flags.answer), optional(flags.toolLog));
+      const score = scoreOnView(view, optional(flags.answer), optional(flags.toolLog));
       process.stdout.write(scoreToJson(flags.reference ? referenceOnly(score) : score));
     });
 }

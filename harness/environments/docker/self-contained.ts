@@ -82,11 +82,11 @@ export async function runSelfContained(sandbox: CreatedContainer, handover: Work
   if (timedOut) await sandbox.kill();
   await settleWithin(streamEnded, 2_000);
   const exit = 'exit' in ending ? ending.exit : null;
-  if (!fate.outside && !handover.fetched && (exit === 126 || exit === 127)) {
-    throw new Error(`the image cannot run \`tools --trial\` (exit status ${exit}; build it on the aar base image)${stderrTail(err.bytes())}`);
-  }
   if (!fate.outside && !handover.fetched) {
-    throw new Error(`${NO_GATEWAY} through /run/aar (the work was not fetched within ${WORK_WAIT_S} s)${stderrTail(err.bytes())}`);
+    const why = exit === 126 || exit === 127
+      ? `the image cannot run \`tools --trial\` (exit status ${exit}; build it on the aar base image)`
+      : `${NO_GATEWAY} through /run/aar (the work was not fetched within ${WORK_WAIT_S} s)`;
+    throw new Error(why + stderrTail(err.bytes()));
   }
   const cuts = outputCuts(out, err, work.limits.logBytes);
   const { files, dirs } = fate.outside === 'removed' ? { files: {}, dirs: {} } : await collectByArchive(sandbox, work, cuts);

@@ -121,9 +121,10 @@ export function buildLegView(leg: ScoredLeg): LegView {
 
 const cache = new Map<string, LegView>();
 /**
- * Legs whose views are kept, most recently used last. Few: a trial's scoring asks for its leg several times,
- * and the agents of a job run interleaved, leg by leg; a long run must not keep every leg it scored (a
- * leg's text as a key costs up to twice its file size).
+ * Legs whose views are kept, most recently used last. Few: a leg is asked for again by the HTML report's
+ * golden trace of a trial just scored, and by the other agents and attempts of a job, which run interleaved,
+ * leg by leg; a long run must not keep every leg it scored (a leg's text as a key costs up to twice its file
+ * size).
  */
 const CACHE_LIMIT = 64;
 
