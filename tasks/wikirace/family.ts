@@ -9,9 +9,9 @@ import { WikiraceGame } from './game/game.js';
 import { renderWikiraceInstruction } from './instruction.js';
 import type { LoadedPair } from './load.js';
 import { oraclePlan } from './oracle-plan.js';
-import { WIKIRACE_STEP_BUDGET } from './schema.js';
+import { linkLimitOf, modelCallBudgetOf, moveLimitOf } from './schema.js';
 import { WIKIRACE_REPORT, type WikiraceFigures } from './scoring/report.js';
-import type { GameScore } from './scoring/score.js';
+import { endText, type GameScore } from './scoring/score.js';
 import { wikiraceScorer } from './scoring/stored-trial.js';
 
 /** The oracle and random players (./player.ts), bundled by the build (they run inside the container). */
@@ -35,7 +35,8 @@ export const wikiraceFamily: TaskFamily<LoadedPair, GameScore, WikiraceFigures> 
   filterSchema: PairFilterSchema,
   filter: (pairs, filter) => filterPairs(pairs, filter),
   describe: (t) => ({ id: t.id, variant: taskSetOf(t), level: t.pair.split, file: t.file }),
-  stepBudget: () => WIKIRACE_STEP_BUDGET,
+  /** The model-call budget (budget.steps: auto): 3 per allowed move. The move limit is the game's own (moveLimitOf). */
+  stepBudget: (t) => modelCallBudgetOf(t.pair),
   renderInstruction: (t, options) => renderWikiraceInstruction(t, options),
   tools: GAME_TOOLS.map((t) => t.name),
   toolSession: (t, trial) =>
@@ -44,7 +45,9 @@ export const wikiraceFamily: TaskFamily<LoadedPair, GameScore, WikiraceFigures> 
       distances: t.world.distances,
       source: t.pair.source,
       target: t.pair.target,
-      stepBudget: trial.stepBudget,
+      // The game's move limit comes from the task, never from the trial's model-call budget.
+      stepBudget: moveLimitOf(t.pair),
+      linkLimit: linkLimitOf(t.pair),
       seed: trial.seed,
       trajectoryPath: path.join(trial.dir, TRIAL_FILES.trajectory),
     }),
@@ -59,7 +62,10 @@ export const wikiraceFamily: TaskFamily<LoadedPair, GameScore, WikiraceFigures> 
   progress: {
     label: 'success',
     success: (s) => s.success,
-    verdict: (s) => (s.success ? `reached in ${s.steps} (optimal ${s.optimal_length})` : `not reached after ${s.steps} steps${s.problem ? ` (${s.problem})` : ''}`),
+    verdict: (s) =>
+      s.success
+        ? `reached in ${s.steps} (optimal ${s.optimal_length})`
+        : `not reached after ${s.steps} of ${s.move_limit} moves, ${endText(s)}${s.problem ? ` (${s.problem})` : ''}`,
   },
   report: WIKIRACE_REPORT,
 };

@@ -3,6 +3,7 @@ import { packagePath } from '../../paths.js';
 import { GAME_TOOLS } from '../../tools/catalog/index.js';
 import { offeredLinks } from './graph/options.js';
 import type { LoadedPair } from './load.js';
+import { linkLimitOf, moveLimitOf } from './schema.js';
 
 export const WIKIRACE_INSTRUCTION_TEMPLATE = packagePath('tasks', 'wikirace', 'instruction.md.tmpl');
 
@@ -24,18 +25,24 @@ export function renderGameTools(): string {
 function startLinks({ pair, world }: LoadedPair, seed: number | undefined): string {
   if (seed === undefined) return 'Run `tools wikirace_state` to see the links of the source page.';
   const { graph, distances } = world;
-  const links = offeredLinks(graph, distances.to(graph.pageOf(pair.target)!), graph.pageOf(pair.source)!, seed);
+  const links = offeredLinks(graph, distances.to(graph.pageOf(pair.target)!), graph.pageOf(pair.source)!, seed, linkLimitOf(pair));
   return [`The links available on **${pair.source}** (${links.length}), as \`tools wikirace_state\` shows them:`, '', ...links.map((p) => `- ${graph.titles[p]}`)].join('\n');
 }
 
-/** The instruction of one game; a template may use `{{source}}`, `{{target}}`, `{{step_budget}}`, `{{tools}}`, `{{start_links}}`. */
+/**
+ * The instruction of one game; a template may use `{{source}}`, `{{target}}`, `{{step_budget}}` (the moves
+ * the game allows), `{{model_calls}}` (the trial's model-call budget, options.stepBudget), `{{link_limit}}`,
+ * `{{tools}}`, `{{start_links}}`.
+ */
 export function renderWikiraceInstruction(task: LoadedPair, options: { templatePath?: string; stepBudget: number; seed?: number }): string {
   const template = readFileSync(options.templatePath ?? WIKIRACE_INSTRUCTION_TEMPLATE, 'utf8');
   const { pair } = task;
   const values: Record<string, string> = {
     source: pair.source,
     target: pair.target,
-    step_budget: String(options.stepBudget),
+    step_budget: String(moveLimitOf(pair)),
+    model_calls: String(options.stepBudget),
+    link_limit: String(linkLimitOf(pair)),
     tools: renderGameTools(),
     start_links: startLinks(task, options.seed),
   };

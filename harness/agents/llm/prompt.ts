@@ -29,15 +29,43 @@ export const retryNote = (reply: string): string =>
 const normal = (s: string): string => s.replace(/_/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
 
 /**
+ * What a reply's answer may be wrapped in, peeled one layer at a time: \text{...}, **bold**, a pair of
+ * quotes, a sentence's final period. Each layer is only a guess, so the answer is first tried as it is:
+ * titles such as `Arsenal F.C.` or `"Weird Al" Yankovic` end in a period or start with a quote.
+ */
+function readings(answer: string): string[] {
+  const out = [answer.trim()];
+  const peel = [
+    (s: string) => s.replace(/^\\text\{(.*)\}$/s, '$1'),
+    (s: string) => s.replace(/^\*\*(.*)\*\*$/s, '$1'),
+    (s: string) => s.replace(/^"(.*)"$/s, '$1'),
+    (s: string) => s.replace(/^'(.*)'$/s, '$1'),
+    (s: string) => s.replace(/^`(.*)`$/s, '$1'),
+    (s: string) => s.replace(/\.$/, ''),
+    (s: string) => s.replace(/^["'*`]+|["'*`.]+$/g, ''),
+  ];
+  for (let i = 0; i < out.length && out.length < 32; i++) {
+    for (const f of peel) {
+      const next = f(out[i]!).trim();
+      if (next && !out.includes(next)) out.push(next);
+    }
+  }
+  return out;
+}
+
+/**
  * The link a reply chooses: the last \boxed{...} (its title, or its number in the list), else a listed title
  * on the reply's last non-empty line; undefined when the reply names none.
  */
 export function parseChoice(reply: string, links: readonly string[]): string | undefined {
   const byName = (candidate: string): string | undefined => {
-    const c = normal(candidate.replace(/^\\text\{(.*)\}$/, '$1').replace(/^["'*]+|["'*.]+$/g, ''));
-    const exact = links.find((l) => normal(l) === c);
-    if (exact) return exact;
-    const n = /^\d+$/.test(c) ? Number(c) : NaN;
+    const tried = readings(candidate);
+    for (const c of tried) {
+      const exact = links.find((l) => normal(l) === normal(c));
+      if (exact) return exact;
+    }
+    const number = tried.find((c) => /^\d+$/.test(c));
+    const n = number === undefined ? NaN : Number(number);
     return n >= 1 && n <= links.length ? links[n - 1] : undefined;
   };
   const boxed = [...reply.matchAll(/\\boxed\{((?:[^{}]|\{[^{}]*\})*)\}/g)].map((m) => m[1]!);

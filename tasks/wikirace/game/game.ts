@@ -11,8 +11,10 @@ export interface GameSetup {
   distances: DistanceCache;
   source: string;
   target: string;
-  /** Moves allowed. */
+  /** Moves allowed (the game's move limit, not the trial's model-call budget). */
   stepBudget: number;
+  /** Links a step offers at most; absent: OFFERED_LINKS (50). */
+  linkLimit?: number;
   /** Orders the offered links (with the page): the trial's seed. */
   seed: number;
   /** Where each accepted move is appended, one JSON line per step. */
@@ -66,8 +68,8 @@ export class WikiraceGame implements TrialToolSession {
 
   /** The links offered on the current page, as titles, in their seeded order. */
   offered(): string[] {
-    const { graph, distances, seed } = this.setup;
-    return offeredLinks(graph, distances.to(this.targetPage), this.current, seed).map((p) => graph.titles[p]!);
+    const { graph, distances, seed, linkLimit } = this.setup;
+    return offeredLinks(graph, distances.to(this.targetPage), this.current, seed, linkLimit).map((p) => graph.titles[p]!);
   }
 
   move(title: string): ToolResult {

@@ -20,6 +20,10 @@ export interface WikiraceFigures {
   tokens_per_game: number | null;
   cost_per_game: number | null;
   timeout_rate: number | null;
+  /** Mean model calls per game (the gateway's count). */
+  model_calls: number | null;
+  /** Share of games whose model-call budget ran out before the move limit (score `end: model_calls`). */
+  calls_out_rate: number | null;
 }
 
 function summarize(scores: readonly GameScore[]): WikiraceFigures {
@@ -37,6 +41,8 @@ function summarize(scores: readonly GameScore[]): WikiraceFigures {
     tokens_per_game: meanOf(scores.map((s) => s.tokens)),
     cost_per_game: meanOf(scores.map((s) => s.cost_usd)),
     timeout_rate: n ? scores.filter((s) => s.timed_out).length / n : null,
+    model_calls: meanOf(scores.map((s) => s.model_calls ?? null)),
+    calls_out_rate: n ? scores.filter((s) => s.end === 'model_calls').length / n : null,
   };
 }
 
@@ -49,7 +55,7 @@ const withInterval = (e: Estimate): string => (e.mean === null ? '-' : `${pct(e.
 export const WIKIRACE_REPORT: FamilyReport<GameScore, WikiraceFigures> = {
   levelOrder: SPLITS,
   summarize,
-  markdownHeader: ['success %', 'subopt. steps', 'steps', 'loops %', 'recovery %', 'max visits', 'tokens/step', 'cost/step', 'tokens/game', 'cost/game', 'infra'],
+  markdownHeader: ['success %', 'subopt. steps', 'steps', 'loops %', 'recovery %', 'max visits', 'tokens/step', 'cost/step', 'tokens/game', 'cost/game', 'calls/game', 'calls out %', 'infra'],
   markdownCells(r: ReportSlice & WikiraceFigures): string[] {
     return [
       withInterval(r.success),
@@ -62,6 +68,8 @@ export const WIKIRACE_REPORT: FamilyReport<GameScore, WikiraceFigures> = {
       money(r.cost_per_step),
       r.tokens_per_game === null ? '-' : r.tokens_per_game.toFixed(0),
       money(r.cost_per_game),
+      r.model_calls === null ? '-' : r.model_calls.toFixed(1),
+      pct(r.calls_out_rate),
       String(r.infra_errors),
     ];
   },
@@ -73,6 +81,7 @@ export const WIKIRACE_REPORT: FamilyReport<GameScore, WikiraceFigures> = {
       tokens_per_step: r.tokens_per_step, cost_per_step: r.cost_per_step,
       tokens_per_game: r.tokens_per_game, cost_per_game: r.cost_per_game,
       timeout_rate: r.timeout_rate,
+      model_calls: r.model_calls, calls_out_rate: r.calls_out_rate,
     };
   },
 };

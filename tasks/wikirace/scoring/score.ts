@@ -1,14 +1,25 @@
 import type { RunFacts } from '../../../trial/run-facts.js';
 import { parseTrajectory } from '../game/trajectory.js';
-import { WikiraceTaskSchema } from '../schema.js';
+import { moveLimitOf, WikiraceTaskSchema } from '../schema.js';
 
 /** One game's score (paper, section 4 and appendix D), recomputed from the stored task and trajectory alone. */
 export interface GameScore {
   split: string;
-  /** 1 when the last move reached the target within the step budget. */
+  /** 1 when the last move reached the target within the move limit. */
   success: 0 | 1;
   /** Moves made. */
   steps: number;
+  /** Moves the game allowed (the task's max_moves, else 30). */
+  move_limit: number;
+  /** Model calls the trial made (the gateway's count), and the most it was allowed; null when unknown. */
+  model_calls: number | null;
+  model_call_budget: number | null;
+  /**
+   * How the game ended: `target` reached; `move_limit` all moves used; `model_calls` the model-call budget
+   * ran out before the move limit; `timeout` the trial's time ran out; `stopped` the agent stopped (or
+   * failed) with moves left.
+   */
+  end: GameEnd;
   optimal_length: number;
   /** Moves beyond the optimal length, for a successful game; null otherwise. */
   suboptimal_steps: number | null;
@@ -27,13 +38,22 @@ export interface GameScore {
   problem: string | null;
 }
 
+export type GameEnd = 'target' | 'move_limit' | 'model_calls' | 'timeout' | 'stopped';
+
+/** The end of a failed game as a verdict says it. */
+export function endText(s: Pick<GameScore, 'end' | 'model_calls' | 'model_call_budget'>): string {
+  if (s.end === 'model_calls') return `the model-call budget ran out (${s.model_calls ?? '?'} of ${s.model_call_budget ?? '?'} calls)`;
+  return { target: 'target reached', move_limit: 'all moves used', timeout: 'timed out', stopped: 'the agent stopped' }[s.end];
+}
+
 const perStep = (total: number | null, steps: number): number | null => (total === null || steps === 0 ? null : total / steps);
 
 /**
- * Scores a game from the task file's text and trajectory.jsonl's text (null when absent: no move made).
- * The moves must chain from the source; a break is reported as a problem and scores as a failure.
+ * Scores a game from the task file's text and trajectory.jsonl's text (null when absent: no move made),
+ * the run facts and the trial's model-call budget (trial.json's step_budget). The moves must chain from
+ * the source; a break is reported as a problem and scores as a failure.
  */
-export function scoreGame(taskText: string, trajectoryText: string | null, stepBudget: number, run: Partial<RunFacts> = {}): GameScore {
+export function scoreGame(taskText: string, trajectoryText: string | null, run: Partial<RunFacts> = {}, modelCallBudget: number | null = null): GameScore {
   const task = WikiraceTaskSchema.parse(JSON.parse(taskText));
   let problem: string | null = null;
   let moves: ReturnType<typeof parseTrajectory> = [];
@@ -54,13 +74,21 @@ export function scoreGame(taskText: string, trajectoryText: string | null, stepB
   for (const move of moves) visits.set(move.to, (visits.get(move.to) ?? 0) + 1);
   const maxVisits = Math.max(...visits.values());
   const steps = moves.length;
-  const success = !problem && at === task.target && steps <= stepBudget ? 1 : 0;
+  const moveLimit = moveLimitOf(task);
+  const success = !problem && at === task.target && steps <= moveLimit ? 1 : 0;
+  const calls = run.steps ?? null;
+  const callsOut = run.stepLimitHit === true || (calls !== null && modelCallBudget !== null && calls >= modelCallBudget);
+  const end: GameEnd = success ? 'target' : steps >= moveLimit ? 'move_limit' : run.timedOut ? 'timeout' : callsOut ? 'model_calls' : 'stopped';
   const tokens = run.inputTokens == null || run.outputTokens == null ? null : run.inputTokens + run.outputTokens;
   const cost = run.costUsd ?? null;
   return {
     split: task.split,
     success,
     steps,
+    move_limit: moveLimit,
+    model_calls: calls,
+    model_call_budget: modelCallBudget,
+    end,
     optimal_length: task.optimal_length,
     suboptimal_steps: success ? steps - task.optimal_length : null,
     looped: maxVisits > 1,

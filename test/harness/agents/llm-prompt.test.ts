@@ -5,7 +5,7 @@ const LINKS = ['Ancient Rome', 'Roman Empire', 'Julius Caesar', 'Rome (TV series
 
 describe('the llm agent prompt and reply parsing', () => {
   test('the prompt holds target, current page, step, history and numbered options', () => {
-    const text = stepPrompt({ target: 'Augustus', current: 'Italy', visited: ['Europe', 'Italy'], links: LINKS, over: false }, 2, 30);
+    const text = stepPrompt({ target: 'Augustus', current: 'Italy', visited: ['Europe', 'Italy'], links: LINKS, over: false, moves: 1, moveLimit: 30 }, 2, 30);
     expect(text).toContain('Target page: Augustus\nCurrent page: Italy\nStep: 2 of 30\nPages visited so far: Europe -> Italy\n\nLinks on the current page:\n1. Ancient Rome\n2. Roman Empire\n3. Julius Caesar\n4. Rome (TV series)\n');
     expect(text).toContain('\\boxed{');
     expect(retryNote('hmm')).toContain('did not name one of the links');
@@ -20,6 +20,21 @@ describe('the llm agent prompt and reply parsing', () => {
     expect(parseChoice('\\boxed{Augustus}', LINKS)).toBeUndefined();
     expect(parseChoice('\\boxed{9}', LINKS)).toBeUndefined();
     expect(parseChoice('', LINKS)).toBeUndefined();
+  });
+
+  test('titles that end in a period or start with a quote are chosen as they are, bare or wrapped', () => {
+    const odd = ['Arsenal F.C.', 'Washington, D.C.', 'Apple Inc.', '"Weird Al" Yankovic', 'Apple', 'Washington'];
+    for (const title of odd) {
+      expect(parseChoice(`\\boxed{${title}}`, odd)).toBe(title);
+      expect(parseChoice(`I pick:\n${title}`, odd)).toBe(title);
+      expect(parseChoice(`\\boxed{\\text{${title}}}`, odd)).toBe(title);
+    }
+    expect(parseChoice('\\boxed{"Arsenal F.C."}', odd)).toBe('Arsenal F.C.');
+    expect(parseChoice('**Apple Inc.**', odd)).toBe('Apple Inc.');
+    expect(parseChoice('\\boxed{Weird Al Yankovic}', odd)).toBeUndefined();
+    // A period that ends the sentence, not the title, still goes.
+    expect(parseChoice('My answer is\nJulius Caesar.', LINKS)).toBe('Julius Caesar');
+    expect(parseChoice('\\boxed{"Roman Empire"}', LINKS)).toBe('Roman Empire');
   });
 
   test('Claude models speak Anthropic Messages, others OpenAI Chat Completions', () => {

@@ -31,8 +31,25 @@ describe('the wikirace family', () => {
     expect(sample).toHaveLength(2);
     expect(family.filter(tasks, { sample: { n: 2, seed: 3 } })).toEqual(sample);
     expect(family.describe(tasks[2])).toEqual({ id: 'medium/pair_003', variant: path.basename(tmp.dir), level: 'medium', file: world.files['medium/pair_003'] });
-    expect(family.stepBudget(tasks[0])).toBe(30);
+    // budget.steps: auto is the model-call budget, 3 per move; the move limit stays the game's 30.
+    expect(family.stepBudget(tasks[0])).toBe(90);
     expect(() => family.filterSchema.parse({ splits: ['extreme'] })).toThrow();
+  });
+
+  test('the move limit is the game\'s (task max_moves, else 30), never the model-call budget; max_links caps the links offered', async () => {
+    const { tasks } = await family.load([tmp.dir]);
+    const pair = tasks[0] as LoadedPair;
+    for (const budget of [30, 90, 500]) {
+      const game = family.toolSession!(pair, { dir: tmp.dir, seed: 1, stepBudget: budget });
+      expect(readStateText(game.call('wikirace_state', {}).text)).toMatchObject({ moves: 0, moveLimit: 30 });
+    }
+    const five = { ...pair, pair: { ...pair.pair, max_moves: 5, max_links: 2 } } as LoadedPair;
+    expect(family.stepBudget(five)).toBe(15);
+    const game = family.toolSession!(five, { dir: tmp.dir, seed: 1, stepBudget: 90 });
+    const shown = readStateText(game.call('wikirace_state', {}).text);
+    expect(shown).toMatchObject({ moveLimit: 5 });
+    expect(shown.links.length).toBeLessThanOrEqual(2);
+    expect(family.renderInstruction(five, { stepBudget: 15, seed: 1 })).toContain('at most 5 steps. A step offers at most 2 of the page\'s links');
   });
 
   test('bad task files are one-line problems naming the file and the field; good files still load', async () => {
@@ -68,14 +85,16 @@ describe('the wikirace family', () => {
 
   test('the instruction names source, target, budget and both tools; the oracle plan holds exactly the shortest-path pages', async () => {
     const { tasks } = await family.load([tmp.dir]);
-    const text = family.renderInstruction(tasks[0], { stepBudget: 30 });
+    const text = family.renderInstruction(tasks[0], { stepBudget: 90 });
     expect(text).toContain('Start at **Page 1** and reach **Page 40**');
     expect(text).toContain('at most 30 steps');
+    expect(text).toContain('at most 50 of the page\'s links');
+    expect(text).toContain('allows 90 model calls in all');
     expect(text).toContain("tools wikirace_move '{\"page\":\"Philosophy\"}'");
     expect(text).toContain('Run `tools wikirace_state` to see the links of the source page.');
     // With the trial's seed, the first state's links, exactly as the game will offer them.
     const seeded = family.renderInstruction(tasks[0], { stepBudget: 30, seed: 5 });
-    const game = family.toolSession!(tasks[0], { dir: tmp.dir, seed: 5, stepBudget: 30 });
+    const game = family.toolSession!(tasks[0], { dir: tmp.dir, seed: 5, stepBudget: 90 });
     const links = readStateText(game.call('wikirace_state', {}).text).links;
     expect(seeded).toContain(`The links available on **Page 1** (${links.length}), as \`tools wikirace_state\` shows them:\n\n${links.map((l) => `- ${l}`).join('\n')}\n`);
     const pair = tasks[0] as LoadedPair;
