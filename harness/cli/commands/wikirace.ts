@@ -97,13 +97,22 @@ export function registerWikiraceCommands(program: Command): void {
     .option('--splits <counts>', 'pairs per split, e.g. easy=6,medium=6,hard=6 (lengths stay the paper\'s: 3-4, 5-6, 7-8)', 'easy=200,medium=150,hard=100')
     .action(async (graphFolder: string, options: { out: string; seed: number; splits: string }) => {
       const { readGraphFolder } = await import('../../../tasks/wikirace/graph/store.js');
-      const { generatePairs, parseSplitCounts, writePairFiles } = await import('../../../tasks/wikirace/graph/pairs.js');
+      const { generatePairs, pairCountsText, parseSplitCounts, writePairFiles } = await import('../../../tasks/wikirace/graph/pairs.js');
       const splits = parseSplitCounts(options.splits);
       const { graph: loaded, header } = await readGraphFolder(graphFolder);
-      const pairs = generatePairs(loaded, splits, options.seed);
+      const started = Date.now();
+      let shown = 0;
+      const pairs = generatePairs(loaded, splits, options.seed, {
+        onProgress: (p) => {
+          if (Date.now() - shown < 2000) return;
+          shown = Date.now();
+          process.stderr.write(`pairs: ${p.sources} sources searched in ${((Date.now() - started) / 1000).toFixed(0)} s; found per length ${pairCountsText(p)}\n`);
+        },
+      });
       const files = await writePairFiles(options.out, pairs, loaded, graphFolder, header);
       const counts = splits.map((s) => `${s.name} ${pairs.filter((p) => p.split === s.name).length}`).join(', ');
-      process.stdout.write(`${files.length} pairs (${counts}) -> ${options.out}\n`);
+      const sources = new Set(pairs.map((p) => p.source)).size;
+      process.stdout.write(`${files.length} pairs (${counts}) from ${sources} distinct sources in ${((Date.now() - started) / 1000).toFixed(1)} s -> ${options.out}\n`);
     });
 
   wikirace

@@ -45,41 +45,84 @@ export interface PairTaskFile {
 const shareOf = (split: SplitSpec, i: number): number =>
   Math.floor(split.count / split.lengths.length) + (i < split.count % split.lengths.length ? 1 : 0);
 
+/** How far a draw has got: sources searched, and pairs found and wanted per length. */
+export interface PairProgress {
+  sources: number;
+  found: ReadonlyMap<number, number>;
+  wanted: ReadonlyMap<number, number>;
+}
+
+export interface PairOptions {
+  /** Sources searched at most (default: every page once). */
+  maxSources?: number;
+  /** Stop when this many sources in a row have no page at the length being filled (default 2,000). */
+  patience?: number;
+  /** Called now and then (every 200 sources) while searching. */
+  onProgress?: (progress: PairProgress) => void;
+}
+
+/** The counts per length as a message shows them: `3: 100/100, ..., 8: 0/50`. */
+export const pairCountsText = (p: PairProgress): string => [...p.wanted].map(([l, w]) => `${l}: ${p.found.get(l) ?? 0}/${w}`).join(', ');
+
 /**
- * Source/target pairs by shortest-path length, as the paper draws them: a random source page, then a
- * random target at exactly the wanted distance from it (one forward search per source). Each source
- * gives at most one pair per length and no pair repeats. Same graph and seed, same pairs.
+ * Source/target pairs by shortest-path length, as the paper draws them: each pair its own random source
+ * (a page that has some page at the wanted distance), then a random target at exactly that distance (one
+ * forward search per source). Sources are drawn without replacement in a seeded order and each gives
+ * one pair only; a source drawn for one pair that has no page at its length waits for a later pair of
+ * another length, in draw order, so every pair's source is the first draw that fits it (rejection
+ * sampling with the searches shared). Same graph and seed, same pairs. When a length cannot be filled
+ * (`patience` sources in a row without a page at it, or every page searched) it throws, with the counts.
  */
-export function generatePairs(graph: LinkGraph, splits: readonly SplitSpec[], seed: number, maxSources = 20_000): Pair[] {
+export function generatePairs(graph: LinkGraph, splits: readonly SplitSpec[], seed: number, options: PairOptions = {}): Pair[] {
   const random = seededRandom(mixSeeds(seed, 0x9a125));
   const wanted = new Map<number, number>();
   for (const split of splits) {
     split.lengths.forEach((length, i) => wanted.set(length, (wanted.get(length) ?? 0) + shareOf(split, i)));
   }
   const found = new Map<number, [number, number][]>([...wanted.keys()].map((l) => [l, []]));
-  const used = new Set<string>();
-  const open = (): number[] => [...wanted].filter(([l, w]) => found.get(l)!.length < w).map(([l]) => l);
+  const progress = (): PairProgress => ({ sources: sources, found: new Map([...found].map(([l, f]) => [l, f.length])), wanted });
+  const maxSources = Math.min(options.maxSources ?? graph.pageCount, graph.pageCount);
+  const patience = options.patience ?? 2000;
+  // Sources in a seeded order without repeats: a partial Fisher-Yates shuffle, one step per draw.
+  const order = new Uint32Array(graph.pageCount).map((_, i) => i);
   const back = graph.reversed();
   let sources = 0;
-  for (; open().length > 0 && sources < maxSources && graph.pageCount > 0; sources++) {
-    const source = Math.floor(random() * graph.pageCount);
+  const draw = (): { source: number; targets: Map<number, number> } | undefined => {
+    if (sources >= maxSources) return undefined;
+    const j = sources + Math.floor(random() * (graph.pageCount - sources));
+    const source = order[j]!;
+    order[j] = order[sources]!;
+    order[sources] = source;
+    sources++;
+    if (sources % 200 === 0) options.onProgress?.(progress());
     const from = distancesTo(graph, source, back); // searching forward links: links needed from `source` to each page
-    const byLength = new Map<number, number[]>(open().map((l) => [l, []]));
+    const byLength = new Map<number, number[]>([...wanted.keys()].map((l) => [l, []]));
     for (let page = 0; page < from.length; page++) byLength.get(from[page]!)?.push(page);
-    for (const [length, candidates] of byLength) {
-      if (candidates.length === 0) continue;
-      const target = candidates[Math.floor(random() * candidates.length)]!;
-      const key = `${source}>${target}`;
-      if (used.has(key)) continue;
-      used.add(key);
-      found.get(length)!.push([source, target]);
+    const targets = new Map<number, number>();
+    for (const [length, candidates] of byLength) if (candidates.length) targets.set(length, candidates[Math.floor(random() * candidates.length)]!);
+    return { source, targets };
+  };
+  const waiting: { source: number; targets: Map<number, number> }[] = [];
+  const fail = (length: number, why: string): never => {
+    options.onProgress?.(progress());
+    throw new Error(`pairs: cannot fill length ${length}: ${why}; found ${pairCountsText(progress())} (length: found/wanted) from ${sources} sources of ${graph.pageCount} pages (does the graph have shortest paths that long?)`);
+  };
+  for (const [length, count] of wanted) {
+    while (found.get(length)!.length < count) {
+      let at = waiting.findIndex((w) => w.targets.has(length));
+      let misses = 0;
+      while (at < 0) {
+        const next = draw();
+        if (!next) fail(length, sources >= graph.pageCount ? 'every page was searched as a source' : `the limit of ${maxSources} sources was reached`);
+        if (next!.targets.size) waiting.push(next!);
+        if (next!.targets.has(length)) at = waiting.length - 1;
+        else if (++misses >= patience) fail(length, `${patience} sources in a row have no page at that distance`);
+      }
+      const [chosen] = waiting.splice(at, 1);
+      found.get(length)!.push([chosen!.source, chosen!.targets.get(length)!]);
     }
   }
-  const short = open();
-  if (short.length > 0) {
-    const l = short[0]!;
-    throw new Error(`pairs: found ${found.get(l)!.length} of ${wanted.get(l)} pairs at length ${l} from ${sources} random sources (does the graph have shortest paths that long?)`);
-  }
+  options.onProgress?.(progress());
   const pairs: Pair[] = [];
   for (const split of splits) {
     let n = 0;

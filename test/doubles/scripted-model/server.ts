@@ -36,6 +36,8 @@ export interface ScriptedModelServerOptions {
   defaultModel?: string;
   /** How a request's turn is found: `conversation` (default) counts the assistant turns it carries; `sequence` numbers the model requests served. */
   turns?: 'conversation' | 'sequence';
+  /** A turn computed from the request (its body and turn index), taking the script's place when it returns one. */
+  respond?: (body: Json, turn: number) => ScriptTurn | undefined;
 }
 
 export interface ScriptedModelServer {
@@ -125,17 +127,21 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
     const model = typeof json.model === 'string' ? json.model : (options.defaultModel ?? 'scripted-model');
     const stream = json.stream === true;
     let reply: PlannedReply;
+    const plan = (turn: number, shell: Parameters<typeof planReply>[2]): PlannedReply => {
+      const computed = options.respond?.(json, turn);
+      return computed ? { ...planReply([computed], 0, shell), index: turn } : planReply(options.script, turn, shell);
+    };
     if (protocol === 'anthropic') {
-      reply = planReply(options.script, turnOf(anthropicTurnIndex(json)), anthropicShellTool(json));
+      reply = plan(turnOf(anthropicTurnIndex(json)), anthropicShellTool(json));
       if (stream) writeSse(res, anthropicEvents(reply, model));
       else writeJson(res, 200, anthropicJson(reply, model));
     } else if (protocol === 'responses') {
-      reply = planReply(options.script, turnOf(responsesTurnIndex(json)), responsesShellTool(json));
+      reply = plan(turnOf(responsesTurnIndex(json)), responsesShellTool(json));
       if (stream) writeSse(res, responsesEvents(reply, model));
       else writeJson(res, 200, responsesJson(reply, model));
     } else {
       const shell = chatShellTool(json);
-      reply = planReply(options.script, turnOf(chatTurnIndex(json)), shell);
+      reply = plan(turnOf(chatTurnIndex(json)), shell);
       const includeUsage = (json.stream_options as Json | undefined)?.include_usage === true;
       if (stream) writeSse(res, chatEvents(reply, shell, model, includeUsage));
       else writeJson(res, 200, chatJson(reply, shell, model));

@@ -22,6 +22,13 @@ describe('generatePairs', () => {
     expect(new Set(pairs.map((p) => `${p.source}>${p.target}`)).size).toBe(450);
   });
 
+  test('every pair has its own source, drawn for it: 450 pairs, 450 distinct sources, none shared across splits', () => {
+    const pairs = generatePairs(graph, PAPER_SPLITS, 1);
+    expect(new Set(pairs.map((p) => p.source)).size).toBe(450);
+    const examples = generatePairs(graph, parseSplitCounts('easy=6,medium=6,hard=6'), 1);
+    expect(new Set(examples.map((p) => p.source)).size).toBe(18);
+  });
+
   test('the same seed gives the same pairs, another seed others', () => {
     const splits = parseSplitCounts('easy=4,hard=3');
     expect(generatePairs(graph, splits, 9)).toEqual(generatePairs(graph, splits, 9));
@@ -29,9 +36,16 @@ describe('generatePairs', () => {
     expect(generatePairs(graph, splits, 9).map((p) => p.length)).toEqual([3, 3, 4, 4, 7, 7, 8]);
   });
 
-  test('lengths the graph does not have are an error, not fewer pairs', () => {
+  test('lengths the graph does not have are an error with the counts found, not fewer pairs or an endless search; progress is reported', () => {
     const small = syntheticGraph({ pages: 50, seed: 1, localLinks: 6, window: 10, farLinks: 4 });
-    expect(() => generatePairs(small, PAPER_SPLITS, 1, 200)).toThrow(/pairs: found 0 of 100 pairs at length 4 from 200 random sources/);
+    expect(() => generatePairs(small, parseSplitCounts('easy=4'), 1)).toThrow(/^pairs: cannot fill length 4: (every page was searched as a source|\d+ sources in a row have no page at that distance); found 3: 2\/2, 4: 0\/2 \(length: found\/wanted\) from \d+ sources of 50 pages/);
+    expect(() => generatePairs(graph, PAPER_SPLITS, 1, { maxSources: 100 })).toThrow(/the limit of 100 sources was reached; found 3: \d+\/100, 4: \d+\/100, 5: \d+\/75, 6: \d+\/75, 7: \d+\/50, 8: \d+\/50/);
+    const seen: number[] = [];
+    const far = syntheticGraph({ pages: 3000, seed: 2, localLinks: 2, window: 3, farLinks: 0 });
+    expect(() => generatePairs(far, [{ name: 'hard', count: 2, lengths: [7000] }], 1, { patience: 250, onProgress: (p) => seen.push(p.sources) })).toThrow(
+      /^pairs: cannot fill length 7000: 250 sources in a row have no page at that distance; found 7000: 0\/2/,
+    );
+    expect(seen).toContain(200);
     expect(() => parseSplitCounts('easy=2,tricky=3')).toThrow('--splits: want name=count pairs');
   });
 });
