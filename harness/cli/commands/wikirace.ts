@@ -101,7 +101,7 @@ export function registerWikiraceCommands(program: Command): void {
       const splits = parseSplitCounts(options.splits);
       const { graph: loaded, header } = await readGraphFolder(graphFolder);
       const started = Date.now();
-      let shown = 0;
+      let shown = started;
       const pairs = generatePairs(loaded, splits, options.seed, {
         onProgress: (p) => {
           if (Date.now() - shown < 2000) return;

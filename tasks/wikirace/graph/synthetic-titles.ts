@@ -20,6 +20,12 @@ const SHAPES = [
   (t: string, w: string) => `${w}ism`,
   (t: string, w: string) => `${w} (novel)`,
   (t: string, w: string) => `${t} ${w} Cathedral`,
+  // Shapes real titles have that trip parsers: a final period, a leading quote (Arsenal F.C.,
+  // Washington, D.C., Apple Inc., "Weird Al" Yankovic).
+  (t: string, w: string) => `${w} F.C.`,
+  (t: string, w: string) => `${w}, D.C.`,
+  (t: string, w: string) => `${t} ${w} Inc.`,
+  (t: string, w: string) => `"${w}" ${t}`,
 ];
 
 function word(random: () => number, syllables: number): string {

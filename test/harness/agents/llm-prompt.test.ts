@@ -1,4 +1,7 @@
+import path from 'node:path';
 import { llmApiOf } from '../../../harness/agents/llm/adapter.js';
+import { readGraphFolder } from '../../../tasks/wikirace/graph/store.js';
+import { REPO_ROOT } from '../../helpers/data.js';
 import { parseChoice, retryNote, stepPrompt } from '../../../harness/agents/llm/prompt.js';
 
 const LINKS = ['Ancient Rome', 'Roman Empire', 'Julius Caesar', 'Rome (TV series)'];
@@ -35,6 +38,21 @@ describe('the llm agent prompt and reply parsing', () => {
     // A period that ends the sentence, not the title, still goes.
     expect(parseChoice('My answer is\nJulius Caesar.', LINKS)).toBe('Julius Caesar');
     expect(parseChoice('\\boxed{"Roman Empire"}', LINKS)).toBe('Roman Empire');
+  });
+
+  test('on the example graph, every page\'s every link is chosen when named, boxed or on the last line (it has such titles)', async () => {
+    const { graph } = await readGraphFolder(path.join(REPO_ROOT, 'tasks', 'examples-wikirace', 'graph'));
+    const odd = graph.titles.filter((t) => t.endsWith('.') || t.startsWith('"'));
+    expect(odd.filter((t) => t.endsWith('.')).length).toBeGreaterThan(50);
+    expect(odd.filter((t) => t.startsWith('"')).length).toBeGreaterThan(50);
+    const missed: string[] = [];
+    for (let page = 0; page < graph.pageCount; page++) {
+      const links = [...graph.linksOf(page)].map((p) => graph.titles[p]!);
+      for (const title of links) {
+        if (parseChoice(`\\boxed{${title}}`, links) !== title || parseChoice(`Going on.\n${title}`, links) !== title) missed.push(title);
+      }
+    }
+    expect(missed).toEqual([]);
   });
 
   test('Claude models speak Anthropic Messages, others OpenAI Chat Completions', () => {

@@ -7,11 +7,14 @@ import { runJob } from '../../../harness/jobs/job.js';
 import { QuietReporter } from '../../../harness/jobs/reporters.js';
 import { dockerAvailable } from '../../../images/docker.js';
 import { parseTrajectory } from '../../../tasks/wikirace/game/trajectory.js';
+import type { LoadedPair } from '../../../tasks/wikirace/load.js';
+import { oraclePlan } from '../../../tasks/wikirace/oracle-plan.js';
+import { taskFamily } from '../../../tasks/registry.js';
 import type { GameScore } from '../../../tasks/wikirace/scoring/score.js';
 import { readTrialText, TRIAL_FILES } from '../../../trial/folder.js';
 import { loadJobResults, type TrialResult } from '../../../verifier/results.js';
 import { startScriptedModelServer, type ScriptTurn } from '../../doubles/scripted-model/index.js';
-import { tempDir } from '../../helpers/data.js';
+import { REPO_ROOT, tempDir } from '../../helpers/data.js';
 import { writeTestGame } from '../../helpers/wikirace.js';
 
 const HAVE_DOCKER = await dockerAvailable();
@@ -66,6 +69,8 @@ function llmReply(body: Record<string, unknown>, turn: number): ScriptTurn {
 /** One moves-and-calls line for the report, and the trial's files agreeing with its score. */
 function describeTrial(agent: string, result: TrialResult<GameScore>): string {
   const score = result.score!;
+  // eslint-disable-next-line no-console
+  console.log(`${agent}: status ${result.record.status}, moves ${score.steps}, gateway model calls ${result.record.run.steps} of step_budget ${result.record.step_budget}`);
   const moves = parseTrajectory(readTrialText(result.dir, TRIAL_FILES.trajectory) ?? '');
   expect(moves).toHaveLength(score.steps);
   expect(moves.every((m) => m.to !== PAIR.target && m.to !== AVOID)).toBe(true);
@@ -130,6 +135,47 @@ function describeTrial(agent: string, result: TrialResult<GameScore>): string {
       expect(result!.score).toMatchObject({ success: 0, steps: 30, move_limit: 30, model_call_budget: 90, end: 'move_limit' });
       expect(result!.score!.model_calls).toBe(server.served.turns);
       expect(server.served.turns).toBeGreaterThanOrEqual(61);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+/** The committed example pairs whose source or target ends in "." or starts with a quote. */
+const ODD_PAIRS = ['hard/004', 'medium/001', 'medium/003', 'medium/005'];
+
+(HAVE_DOCKER ? describe : describe.skip)('WikiRace: titles that end in "." or start with a quote', () => {
+  test('llm reaches example targets such as "Sty" Hitrath and Zelinain F.C. when the model names them exactly', async () => {
+    const examples = path.join(REPO_ROOT, 'tasks', 'examples-wikirace');
+    const { tasks } = await taskFamily('wikirace').load([examples]);
+    const pairs = (tasks as LoadedPair[]).filter((t) => ODD_PAIRS.includes(t.id));
+    expect(pairs.map((p) => [p.pair.source, p.pair.target].some((t) => t.endsWith('.') || t.startsWith('"')))).toEqual([true, true, true, true]);
+    const plans = new Map(pairs.map((p) => [p.pair.target, oraclePlan(p.world, p.pair)]));
+    // The model answers a link on a shortest path, exactly as listed, boxed.
+    const respond = (body: Record<string, unknown>): ScriptTurn => {
+      const prompt = String((body.messages as { content: string }[])[0]!.content);
+      const field = (name: string): string => new RegExp(`^${name}: (.*)$`, 'm').exec(prompt)![1]!;
+      const plan = plans.get(field('Target page'))!;
+      const links = prompt.split('Links on the current page:\n')[1]!.split('\n\n')[0]!.split('\n').map((l) => l.replace(/^\d+\. /, ''));
+      return { text: `\\boxed{${links.find((l) => plan[l] === plan[field('Current page')]! - 1)}}` };
+    };
+    const server = await startScriptedModelServer({ script: [{ text: 'unused' }], requireKey: HOST_KEY, turns: 'sequence', respond });
+    try {
+      const config = writeConfig('llm-odd-titles', {
+        tasks: { family: 'wikirace', path: examples, ids: ODD_PAIRS },
+        agents: [{ name: 'llm', model: 'claude-sonnet-4-6' }],
+        models: { anthropic_base_url: server.anthropicBaseUrl },
+        concurrency: 2,
+      });
+      const summary = await runJob({ configPath: config, models: modelHandlerFor, reporter: new QuietReporter() });
+      const results = loadJobResults<GameScore>(summary.jobDir);
+      expect(results).toHaveLength(4);
+      for (const r of results) {
+        // eslint-disable-next-line no-console
+        console.log(`llm on ${r.record.leg.id}: success ${r.score!.success}, moves ${r.score!.steps} (optimal ${r.score!.optimal_length}), model calls ${r.score!.model_calls}, end ${r.score!.end}`);
+        expect(r.score).toMatchObject({ success: 1, suboptimal_steps: 0, end: 'target' });
+        expect(r.score!.model_calls).toBe(r.score!.steps);
+      }
     } finally {
       await server.stop();
     }

@@ -35,12 +35,16 @@ describe('aar wikirace (the compiled command, run as a process)', () => {
     writeFileSync(path.join(root, 'ring.tsv'), lines.join('\n'));
     ok(runAar(['wikirace', 'graph', 'build', '--edges', path.join(root, 'ring.tsv'), '--out', path.join(root, 'graph')]));
     const out = ok(runAar(['wikirace', 'pairs', path.join(root, 'graph'), '--out', path.join(root, 'tasks'), '--splits', 'easy=2,hard=2', '--seed', '4']));
-    expect(out).toBe(`4 pairs (easy 2, hard 2) -> ${path.join(root, 'tasks')}\n`);
+    expect(out).toMatch(new RegExp(`^4 pairs \\(easy 2, hard 2\\) from 4 distinct sources in \\d+\\.\\d s -> ${path.join(root, 'tasks')}\n$`));
     expect(readdirSync(path.join(root, 'tasks', 'hard'))).toEqual(['001.json', '002.json']);
     const task = JSON.parse(readFileSync(path.join(root, 'tasks', 'hard', '002.json'), 'utf8'));
     // On a ring of 12 the page 8 stops on is the target.
     expect(Number(task.target.slice(5))).toBe((Number(task.source.slice(5)) + 8) % 12);
     expect(JSON.parse(ok(runAar(['wikirace', 'graph', 'info', path.join(root, 'graph')])))).toMatchObject({ pages: 12, links: 12 });
+    // 12 pages give 12 sources, one pair each: 20 easy pairs cannot be had, and it says what it found.
+    const short = runAar(['wikirace', 'pairs', path.join(root, 'graph'), '--out', path.join(root, 'more'), '--splits', 'easy=20']);
+    expect(short.status).toBe(1);
+    expect(short.stderr).toMatch(/^aar: pairs: cannot fill length 4: every page was searched as a source; found 3: 10\/10, 4: 2\/10 \(length: found\/wanted\) from 12 sources of 12 pages \(does the graph have shortest paths that long\?\)\n$/);
   });
 
   test('graph synthesize: the example preset reproduces the committed example graph', () => {
