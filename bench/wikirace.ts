@@ -17,6 +17,7 @@ import { DistanceCache, distancesTo } from '../tasks/wikirace/graph/distances.js
 import { csrFromEdges } from '../tasks/wikirace/graph/edges.js';
 import { LinkGraph } from '../tasks/wikirace/graph/graph.js';
 import { offeredLinks } from '../tasks/wikirace/graph/options.js';
+import { generatePairs, PAPER_SPLITS } from '../tasks/wikirace/graph/pairs.js';
 import { largestComponent } from '../tasks/wikirace/graph/scc.js';
 import { readGraphFolder, writeGraphFolder } from '../tasks/wikirace/graph/store.js';
 import { PAPER_SCALE_GRAPH, syntheticGraph, syntheticSource } from '../tasks/wikirace/graph/synthetic.js';
@@ -90,6 +91,19 @@ try {
   }
   line('reverse BFS per new target (direction-opt.)', `${stats(bfsTimes)} (cpu ${fmt(bfsCpuMs)} ms each)`);
   line('  the same, plain top-down', stats(plainTimes));
+
+  // The paper's 450 pairs (easy 200 at 3-4, medium 150 at 5-6, hard 100 at 7-8), one source each.
+  const distanceShare = new Map<number, number>();
+  for (const source of targets.slice(0, 5)) for (const d of distancesTo(loaded, source, reversed)) distanceShare.set(d, (distanceShare.get(d) ?? 0) + 1);
+  const reached = [...distanceShare.values()].reduce((a, b) => a + b, 0);
+  line('distances from 5 random pages', [...distanceShare].sort((a, b) => a[0] - b[0]).map(([d, c]) => `${d}: ${((100 * c) / reached).toFixed(1)}%`).join(', '));
+  const rssBefore = process.resourceUsage().maxRSS;
+  const pairs = timed("pairs: the paper's 450 (aar wikirace pairs)", () => generatePairs(loaded, PAPER_SPLITS, 1));
+  const byLength = new Map<number, number>();
+  for (const p of pairs) byLength.set(p.length, (byLength.get(p.length) ?? 0) + 1);
+  line('  by length', [...byLength].sort((a, b) => a[0] - b[0]).map(([l, c]) => `${l}: ${c}`).join(', '));
+  line('  distinct sources', String(new Set(pairs.map((p) => p.source)).size));
+  line('  peak memory (maxRSS) before / after', `${mb(rssBefore * 1024)} / ${mb(process.resourceUsage().maxRSS * 1024)}`);
 
   const cache = new DistanceCache(loaded);
   cache.to(targets[0]!);

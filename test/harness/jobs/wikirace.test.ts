@@ -60,7 +60,7 @@ beforeAll(async () => {
     expect(summary).toMatchObject({ planned: 8, ran: 8, infraErrors: 0 });
     const results = loadJobResults<GameScore>(summary.jobDir);
     for (const r of results) {
-      expect(r.record).toMatchObject({ family: 'wikirace', status: 'completed', step_budget: 30 });
+      expect(r.record).toMatchObject({ family: 'wikirace', status: 'completed', step_budget: 90 });
       const moves = parseTrajectory(readTrialText(r.dir, TRIAL_FILES.trajectory) ?? '');
       expect(moves).toHaveLength(r.score!.steps);
       const log = (readTrialText(r.dir, TRIAL_FILES.toolLog) ?? '').trim().split('\n').map((l) => JSON.parse(l) as { tool: string; success: boolean });

@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { distancesTo } from '../../../../tasks/wikirace/graph/distances.js';
 import { generatePairs, parseSplitCounts, PAPER_SPLITS, writePairFiles } from '../../../../tasks/wikirace/graph/pairs.js';
 import { readGraphFolder, writeGraphFolder } from '../../../../tasks/wikirace/graph/store.js';
-import { EXAMPLE_GRAPH, syntheticGraph } from '../../../../tasks/wikirace/graph/synthetic.js';
+import { EXAMPLE_GRAPH, PAPER_SCALE_GRAPH, syntheticGraph } from '../../../../tasks/wikirace/graph/synthetic.js';
 
 const graph = syntheticGraph(EXAMPLE_GRAPH);
 
@@ -27,6 +27,16 @@ describe('generatePairs', () => {
     expect(new Set(pairs.map((p) => p.source)).size).toBe(450);
     const examples = generatePairs(graph, parseSplitCounts('easy=6,medium=6,hard=6'), 1);
     expect(new Set(examples.map((p) => p.source)).size).toBe(18);
+  });
+
+  test("the paper preset's shape has the paper's hard lengths: its 450 pairs draw at 60,000 pages (7 and 8 links included)", () => {
+    const paperShape = syntheticGraph({ ...PAPER_SCALE_GRAPH, pages: 60_000 });
+    const pairs = generatePairs(paperShape, PAPER_SPLITS, 1);
+    expect(pairs.filter((p) => p.length === 7)).toHaveLength(50);
+    expect(pairs.filter((p) => p.length === 8)).toHaveLength(50);
+    expect(new Set(pairs.map((p) => p.source)).size).toBe(450);
+    const back = paperShape.reversed();
+    for (const p of pairs.filter((q) => q.length >= 7).slice(0, 10)) expect(distancesTo(back, p.target)[p.source]).toBe(p.length);
   });
 
   test('the same seed gives the same pairs, another seed others', () => {
