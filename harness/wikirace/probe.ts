@@ -35,7 +35,8 @@ async function ask(url: string, token: string, api: ProbeApi, model: string, pro
     headers: anthropic
       ? { 'content-type': 'application/json', 'x-api-key': token, 'anthropic-version': '2023-06-01' }
       : { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ model, max_tokens: maxTokens, messages: [{ role: 'user', content: prompt }] }),
+    // OpenAI's reasoning models refuse max_tokens; max_completion_tokens is what Chat Completions takes now.
+    body: JSON.stringify({ model, ...(anthropic ? { max_tokens: maxTokens } : { max_completion_tokens: maxTokens }), messages: [{ role: 'user', content: prompt }] }),
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`model ${model}: HTTP ${response.status}: ${text.slice(0, 200)}`);
@@ -63,13 +64,18 @@ export async function runProbe(options: ProbeRunOptions): Promise<ProbeScore & {
     const answers = await Promise.all(
       options.pairs.map((pair) =>
         queue.add(async () => {
-          const reply = await ask(url, trial.token, options.api, options.model, probePrompt(graph.titles[pair.source]!, graph.titles[pair.target]!), options.maxTokens ?? 1024);
-          return { pair, reply, answer: parseProbeAnswer(reply) };
+          try {
+            const reply = await ask(url, trial.token, options.api, options.model, probePrompt(graph.titles[pair.source]!, graph.titles[pair.target]!), options.maxTokens ?? 1024);
+            return { pair, reply, answer: parseProbeAnswer(reply), failed: false, error: null };
+          } catch (error) {
+            // One failed question (after the gateway's attempts) is recorded as failed; the others go on.
+            return { pair, reply: '', answer: undefined, failed: true, error: (error as Error).message.split('\n')[0]! };
+          }
         }),
       ),
     );
-    const lines = answers.map(({ pair, reply, answer }) =>
-      JSON.stringify({ source: graph.titles[pair.source], target: graph.titles[pair.target], kind: pair.kind, connected: pair.connected, answer: answer ?? null, reply: reply.slice(-400) }),
+    const lines = answers.map(({ pair, reply, answer, error }) =>
+      JSON.stringify({ source: graph.titles[pair.source], target: graph.titles[pair.target], kind: pair.kind, connected: pair.connected, answer: answer ?? null, reply: reply.slice(-400), ...(error !== null && { error }) }),
     );
     await writeFile(path.join(options.out, 'probe.jsonl'), lines.join('\n') + '\n');
     const { usage } = trial;

@@ -122,7 +122,7 @@ export function registerWikiraceCommands(program: Command): void {
     .requiredOption('--model <name>', 'the model to ask')
     .requiredOption('--out <folder>', 'where probe.jsonl, model_log.jsonl and summary.json go')
     .option('--api <api>', 'anthropic (Messages) or openai (Chat Completions)', 'anthropic')
-    .option('--pairs <n>', 'linked pairs, and as many not linked (shared by distance 2, 3, 4 and reversed links)', integer('--pairs'), 200)
+    .option('--pairs <n>', "pairs per class, as the paper (200): linked, distance 2, 3, 4 and reversed, so 1 linked to 4 not", integer('--pairs'), 200)
     .option('--seed <n>', 'the seed of the draw', integer('--seed'), 1)
     .option('--concurrency <n>', 'questions in flight at once', integer('--concurrency'), 4)
     .option('--config <file>', "a job config whose models: section (base URLs, attempts, timeout, prices) the gateway uses")
@@ -154,9 +154,10 @@ export function registerWikiraceCommands(program: Command): void {
       const s = await runProbe({ graph, pairs, model: options.model, api: options.api, gateway, out: options.out, concurrency: options.concurrency });
       const f = (x: number | null): string => (x === null ? 'n/a' : x.toFixed(3));
       const lines = [
-        `probe of ${options.model}: ${s.asked} pairs (${options.pairs} linked, ${options.pairs} not), ${s.unparsed} replies without \\boxed{yes|no} left out`,
+        `probe of ${options.model}: ${s.asked} pairs (${options.pairs} linked, ${4 * options.pairs} not), ${s.unparsed} replies without \\boxed{yes|no} and ${s.failed} failed requests left out`,
         `precision ${f(s.precision)}  recall ${f(s.recall)}  F1 ${f(s.f1)}  (TP ${s.truePositive}, FP ${s.falsePositive}, TN ${s.trueNegative}, FN ${s.falseNegative})`,
         `right by class: ${Object.entries(s.accuracyByClass).map(([k, v]) => `${k} ${f(v)}`).join(', ')}`,
+        `linked against each class: ${Object.entries(s.versusClass).map(([k, v]) => `${k} P ${f(v.precision)} R ${f(v.recall)} F1 ${f(v.f1)}`).join('; ')}`,
         `model turns ${s.turns}, tokens in ${s.inputTokens} out ${s.outputTokens}, cost $${s.costUsd.toFixed(4)} -> ${options.out}`,
       ];
       process.stdout.write(lines.join('\n') + '\n');

@@ -18,14 +18,12 @@ export interface ProbePair {
 }
 
 /**
- * A seeded, balanced set: `perSide` connected pairs and `perSide` unconnected ones, the unconnected
- * shared evenly by distance 2, 3, 4 and reversed. Each source gives at most one pair per class.
+ * A seeded set as the paper's (appendix C): `perClass` pairs of each class, so linked to not linked is
+ * 1:4 (the paper: 200 each, 1,000 questions). Each source gives at most one pair per class.
  */
-export function probePairs(graph: LinkGraph, perSide: number, seed: number, maxSources = 50_000): ProbePair[] {
+export function probePairs(graph: LinkGraph, perClass: number, seed: number, maxSources = 50_000): ProbePair[] {
   const random = seededRandom(mixSeeds(seed, 0xc0ffee));
-  const unconnected = PROBE_CLASSES.slice(1);
-  const wanted = new Map<ProbeClass, number>([['connected', perSide]]);
-  unconnected.forEach((kind, i) => wanted.set(kind, Math.floor(perSide / unconnected.length) + (i < perSide % unconnected.length ? 1 : 0)));
+  const wanted = new Map<ProbeClass, number>(PROBE_CLASSES.map((k) => [k, perClass]));
   const found = new Map<ProbeClass, ProbePair[]>(PROBE_CLASSES.map((k) => [k, []]));
   const back = graph.reversed();
   const pick = <T>(list: ArrayLike<T>): T => list[Math.floor(random() * list.length)]!;
@@ -72,10 +70,19 @@ export function parseProbeAnswer(reply: string): boolean | undefined {
   return last ? last[1]!.toLowerCase() === 'yes' : undefined;
 }
 
+/** Precision, recall and F1 with linked as the positive class; null when undefined. */
+export interface PrecisionRecall {
+  precision: number | null;
+  recall: number | null;
+  f1: number | null;
+}
+
 export interface ProbeScore {
   asked: number;
   /** Replies with no \boxed{yes|no}: left out of the figures. */
   unparsed: number;
+  /** Requests that failed (no reply after the gateway's attempts): left out of the figures. */
+  failed: number;
   truePositive: number;
   falsePositive: number;
   trueNegative: number;
@@ -86,16 +93,31 @@ export interface ProbeScore {
   f1: number | null;
   /** Share answered right per class (null when none of the class parsed). */
   accuracyByClass: Record<ProbeClass, number | null>;
+  /** Linked against each class of not linked alone (the linked pairs with that class's): how well each is told apart. */
+  versusClass: Record<Exclude<ProbeClass, 'connected'>, PrecisionRecall>;
 }
 
-export function scoreProbe(answers: readonly { pair: ProbePair; answer: boolean | undefined }[]): ProbeScore {
-  let tp = 0, fp = 0, tn = 0, fn = 0, unparsed = 0;
+function precisionRecall(tp: number, fp: number, fn: number): PrecisionRecall {
+  const precision = tp + fp > 0 ? tp / (tp + fp) : null;
+  const recall = tp + fn > 0 ? tp / (tp + fn) : null;
+  const f1 = precision !== null && recall !== null && precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : precision === 0 || recall === 0 ? 0 : null;
+  return { precision, recall, f1 };
+}
+
+export function scoreProbe(answers: readonly { pair: ProbePair; answer: boolean | undefined; failed?: boolean }[]): ProbeScore {
+  let tp = 0, fp = 0, tn = 0, fn = 0, unparsed = 0, failed = 0;
   const right = new Map<ProbeClass, [number, number]>(PROBE_CLASSES.map((k) => [k, [0, 0]]));
-  for (const { pair, answer } of answers) {
+  const saidYes = new Map<ProbeClass, number>(PROBE_CLASSES.map((k) => [k, 0]));
+  for (const { pair, answer, failed: lost } of answers) {
+    if (lost) {
+      failed++;
+      continue;
+    }
     if (answer === undefined) {
       unparsed++;
       continue;
     }
+    if (answer) saidYes.set(pair.kind, saidYes.get(pair.kind)! + 1);
     if (answer && pair.connected) tp++;
     else if (answer) fp++;
     else if (pair.connected) fn++;
@@ -104,9 +126,9 @@ export function scoreProbe(answers: readonly { pair: ProbePair; answer: boolean 
     tally[1]++;
     if (answer === pair.connected) tally[0]++;
   }
-  const precision = tp + fp > 0 ? tp / (tp + fp) : null;
-  const recall = tp + fn > 0 ? tp / (tp + fn) : null;
-  const f1 = precision !== null && recall !== null && precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : precision === 0 || recall === 0 ? 0 : null;
   const accuracyByClass = Object.fromEntries(PROBE_CLASSES.map((k) => [k, right.get(k)![1] > 0 ? right.get(k)![0] / right.get(k)![1] : null])) as Record<ProbeClass, number | null>;
-  return { asked: answers.length, unparsed, truePositive: tp, falsePositive: fp, trueNegative: tn, falseNegative: fn, precision, recall, f1, accuracyByClass };
+  const versusClass = Object.fromEntries(
+    PROBE_CLASSES.slice(1).map((k) => [k, precisionRecall(tp, saidYes.get(k)!, fn)]),
+  ) as Record<Exclude<ProbeClass, 'connected'>, PrecisionRecall>;
+  return { asked: answers.length, unparsed, failed, truePositive: tp, falsePositive: fp, trueNegative: tn, falseNegative: fn, ...precisionRecall(tp, fp, fn), accuracyByClass, versusClass };
 }

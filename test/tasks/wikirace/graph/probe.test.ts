@@ -6,11 +6,11 @@ import { EXAMPLE_GRAPH, syntheticGraph } from '../../../../tasks/wikirace/graph/
 const graph = syntheticGraph(EXAMPLE_GRAPH);
 
 describe('probePairs', () => {
-  test('balanced: as many linked as not, the not-linked shared by distance 2, 3, 4 and reversed; each pair what its class says', () => {
+  test("the paper's design: as many of each class (linked, distance 2, 3, 4, reversed), so 1 linked to 4 not; each pair what its class says", () => {
     const pairs = probePairs(graph, 40, 3);
-    expect(pairs).toHaveLength(80);
+    expect(pairs).toHaveLength(200);
     const count = (kind: string): number => pairs.filter((p) => p.kind === kind).length;
-    expect([count('connected'), count('distance-2'), count('distance-3'), count('distance-4'), count('reversed')]).toEqual([40, 10, 10, 10, 10]);
+    expect([count('connected'), count('distance-2'), count('distance-3'), count('distance-4'), count('reversed')]).toEqual([40, 40, 40, 40, 40]);
     const back = graph.reversed();
     for (const p of pairs) {
       expect(graph.hasLink(p.source, p.target)).toBe(p.connected);
@@ -24,7 +24,7 @@ describe('probePairs', () => {
 
   test('a graph without the wanted classes is an error', () => {
     const pair = LinkGraph.fromEdges(['A', 'B'], [[0, 1], [1, 0]]);
-    expect(() => probePairs(pair, 4, 1, 100)).toThrow('probe: found 0 of 1 distance-2 pairs from 100 random sources');
+    expect(() => probePairs(pair, 4, 1, 100)).toThrow('probe: found 0 of 4 distance-2 pairs from 100 random sources');
   });
 });
 
@@ -45,7 +45,7 @@ describe('answers and scores', () => {
       { pair: pair(false), answer: false },
       { pair: pair(false), answer: undefined },
     ]);
-    expect(s).toMatchObject({ asked: 6, unparsed: 1, truePositive: 1, falseNegative: 1, falsePositive: 1, trueNegative: 2, precision: 0.5, recall: 0.5, f1: 0.5 });
+    expect(s).toMatchObject({ asked: 6, unparsed: 1, failed: 0, truePositive: 1, falseNegative: 1, falsePositive: 1, trueNegative: 2, precision: 0.5, recall: 0.5, f1: 0.5 });
     expect(s.accuracyByClass).toEqual({ connected: 0.5, 'distance-2': null, 'distance-3': null, 'distance-4': null, reversed: 2 / 3 });
   });
 });
