@@ -86,6 +86,7 @@ export function generatePairs(graph: LinkGraph, splits: readonly SplitSpec[], se
   // Sources in a seeded order without repeats: a partial Fisher-Yates shuffle, one step per draw.
   const order = new Uint32Array(graph.pageCount).map((_, i) => i);
   const back = graph.reversed();
+  const longest = Math.max(0, ...wanted.keys());
   let sources = 0;
   const draw = (): { source: number; targets: Map<number, number> } | undefined => {
     if (sources >= maxSources) return undefined;
@@ -96,10 +97,16 @@ export function generatePairs(graph: LinkGraph, splits: readonly SplitSpec[], se
     sources++;
     if (sources % 200 === 0) options.onProgress?.(progress());
     const from = distancesTo(graph, source, back); // searching forward links: links needed from `source` to each page
-    const byLength = new Map<number, number[]>([...wanted.keys()].map((l) => [l, []]));
-    for (let page = 0; page < from.length; page++) byLength.get(from[page]!)?.push(page);
+    // A random page at each wanted length: count them, draw a rank per length, then find those pages.
+    const counts = new Uint32Array(longest + 1);
+    for (let page = 0; page < from.length; page++) if (from[page]! >= 0 && from[page]! <= longest) counts[from[page]!]!++;
+    const rank = new Int32Array(longest + 1).fill(-1);
+    for (const length of wanted.keys()) if (counts[length]) rank[length] = Math.floor(random() * counts[length]!);
     const targets = new Map<number, number>();
-    for (const [length, candidates] of byLength) if (candidates.length) targets.set(length, candidates[Math.floor(random() * candidates.length)]!);
+    for (let page = 0; page < from.length; page++) {
+      const d = from[page]!;
+      if (d >= 0 && d <= longest && rank[d]! >= 0 && rank[d]!-- === 0) targets.set(d, page);
+    }
     return { source, targets };
   };
   const waiting: { source: number; targets: Map<number, number> }[] = [];
