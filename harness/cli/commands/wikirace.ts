@@ -65,7 +65,7 @@ export function registerWikiraceCommands(program: Command): void {
     .command('synthesize')
     .description('write a deterministic synthetic graph folder (marked synthetic): the example graph, or one at the paper\'s scale')
     .requiredOption('--out <folder>', 'the graph folder to write')
-    .option('--preset <name>', 'example (1,500 pages) or paper (549,232 pages, about 15.3 million links)', 'example')
+    .option('--preset <name>', 'example (1,500 pages) or paper (549,232 pages, about 15.1 million links)', 'example')
     .option('--pages <n>', 'override the number of pages', integer('--pages'))
     .option('--seed <n>', 'override the seed', integer('--seed'))
     .action(async (options: { out: string; preset: string; pages?: number; seed?: number }) => {
