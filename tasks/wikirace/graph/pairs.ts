@@ -57,7 +57,7 @@ export interface PairOptions {
   maxSources?: number;
   /** Stop when this many sources in a row have no page at the length being filled (default 2,000). */
   patience?: number;
-  /** Called now and then (every 200 sources) while searching. */
+  /** Called now and then (every 25 sources) while searching. */
   onProgress?: (progress: PairProgress) => void;
 }
 
@@ -95,7 +95,7 @@ export function generatePairs(graph: LinkGraph, splits: readonly SplitSpec[], se
     order[j] = order[sources]!;
     order[sources] = source;
     sources++;
-    if (sources % 200 === 0) options.onProgress?.(progress());
+    if (sources % 25 === 0) options.onProgress?.(progress());
     const from = distancesTo(graph, source, back); // searching forward links: links needed from `source` to each page
     // A random page at each wanted length: count them, draw a rank per length, then find those pages.
     const counts = new Uint32Array(longest + 1);

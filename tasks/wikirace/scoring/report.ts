@@ -13,6 +13,12 @@ export interface WikiraceFigures {
   loop_rate: number | null;
   /** Share of looping games that still reached the target; null when none looped. */
   recovery_rate: number | null;
+  /** Share of games without a loop that reached the target (the paper, section 5.2); null when all looped. */
+  loop_free_success: number | null;
+  /** Success had the move limit been T, for T = 5, 10, ..., 30 (Figure 8a), from the moves each game made. */
+  success_by_limit: Record<number, number | null>;
+  /** Mean moves beyond the optimal over successful games, by optimal length 3 to 8 (Figure 8c). */
+  extra_steps_by_length: Record<number, number | null>;
   /** Mean over games of the most visits of one page. */
   max_visits: number | null;
   tokens_per_step: number | null;
@@ -26,6 +32,10 @@ export interface WikiraceFigures {
   calls_out_rate: number | null;
 }
 
+/** The step limits T of the success-by-limit view (a game that succeeded in m moves counts for every T >= m). */
+export const STEP_LIMITS = [5, 10, 15, 20, 25, 30] as const;
+const PATH_LENGTHS = [3, 4, 5, 6, 7, 8] as const;
+
 function summarize(scores: readonly GameScore[]): WikiraceFigures {
   const n = scores.length;
   const looping = scores.filter((s) => s.looped);
@@ -35,6 +45,9 @@ function summarize(scores: readonly GameScore[]): WikiraceFigures {
     steps: meanOf(scores.map((s) => s.steps)),
     loop_rate: n ? looping.length / n : null,
     recovery_rate: looping.length ? looping.filter((s) => s.success === 1).length / looping.length : null,
+    loop_free_success: n > looping.length ? scores.filter((s) => !s.looped && s.success === 1).length / (n - looping.length) : null,
+    success_by_limit: Object.fromEntries(STEP_LIMITS.map((t) => [t, n ? scores.filter((s) => s.success === 1 && s.steps <= t).length / n : null])),
+    extra_steps_by_length: Object.fromEntries(PATH_LENGTHS.map((l) => [l, meanOf(scores.filter((s) => s.optimal_length === l).map((s) => s.suboptimal_steps))])),
     max_visits: meanOf(scores.map((s) => s.max_visits)),
     tokens_per_step: meanOf(scores.map((s) => s.tokens_per_step)),
     cost_per_step: meanOf(scores.map((s) => s.cost_per_step)),
@@ -55,7 +68,7 @@ const withInterval = (e: Estimate): string => (e.mean === null ? '-' : `${pct(e.
 export const WIKIRACE_REPORT: FamilyReport<GameScore, WikiraceFigures> = {
   levelOrder: SPLITS,
   summarize,
-  markdownHeader: ['success %', 'subopt. steps', 'steps', 'loops %', 'recovery %', 'max visits', 'tokens/step', 'cost/step', 'tokens/game', 'cost/game', 'calls/game', 'calls out %', 'infra'],
+  markdownHeader: ['success %', 'subopt. steps', 'steps', 'loops %', 'recovery %', 'max visits', 'loop-free success %', 'tokens/step', 'cost/step', 'tokens/game', 'cost/game', 'calls/game', 'calls out %', 'infra'],
   markdownCells(r: ReportSlice & WikiraceFigures): string[] {
     return [
       withInterval(r.success),
@@ -64,6 +77,7 @@ export const WIKIRACE_REPORT: FamilyReport<GameScore, WikiraceFigures> = {
       pct(r.loop_rate),
       r.recovery_rate === null ? 'N/A' : pct(r.recovery_rate),
       num(r.max_visits),
+      r.loop_free_success === null ? 'N/A' : pct(r.loop_free_success),
       r.tokens_per_step === null ? '-' : r.tokens_per_step.toFixed(0),
       money(r.cost_per_step),
       r.tokens_per_game === null ? '-' : r.tokens_per_game.toFixed(0),
@@ -82,6 +96,9 @@ export const WIKIRACE_REPORT: FamilyReport<GameScore, WikiraceFigures> = {
       tokens_per_game: r.tokens_per_game, cost_per_game: r.cost_per_game,
       timeout_rate: r.timeout_rate,
       model_calls: r.model_calls, calls_out_rate: r.calls_out_rate,
+      loop_free_success: r.loop_free_success,
+      ...Object.fromEntries(STEP_LIMITS.map((t) => [`success_at_${t}`, r.success_by_limit[t] ?? null])),
+      ...Object.fromEntries(PATH_LENGTHS.map((l) => [`extra_steps_at_length_${l}`, r.extra_steps_by_length[l] ?? null])),
     };
   },
 };

@@ -85,6 +85,23 @@ describe('the WikiRace report (paper Table 1 and appendix D)', () => {
     expect(cells[header.indexOf('calls out %')]).toBe('50.0');
   });
 
+  test('loop-free success, success had the move limit been T (from the moves made), extra steps by optimal length', () => {
+    const figures = WIKIRACE_REPORT.summarize([
+      game({ success: 1, steps: 3, suboptimal_steps: 0 }),
+      game({ success: 1, steps: 12, optimal_length: 4, suboptimal_steps: 8, looped: true, max_visits: 2 }),
+      game({ success: 1, steps: 26, optimal_length: 4, suboptimal_steps: 22 }),
+      game({ looped: true, max_visits: 4 }),
+      game({}),
+    ]);
+    expect(figures.loop_free_success).toBeCloseTo(2 / 3);
+    expect(figures.success_by_limit).toEqual({ 5: 0.2, 10: 0.2, 15: 0.4, 20: 0.4, 25: 0.4, 30: 0.6 });
+    expect(figures.extra_steps_by_length).toMatchObject({ 3: 0, 4: 15, 5: null });
+    const row = { agent: 'a', model: 'm', variant: '*', level: 'easy', trials: 5, n: 5, infra_errors: 0, ...figures };
+    expect(WIKIRACE_REPORT.markdownCells(row)[WIKIRACE_REPORT.markdownHeader.indexOf('loop-free success %')]).toBe('66.7');
+    expect(WIKIRACE_REPORT.flatten(row)).toMatchObject({ loop_free_success: 2 / 3, success_at_5: 0.2, success_at_15: 0.4, success_at_30: 0.6, extra_steps_at_length_4: 15, extra_steps_at_length_8: null });
+    expect(WIKIRACE_REPORT.summarize([game({ looped: true })]).loop_free_success).toBeNull();
+  });
+
   test('no success: suboptimal steps N/A; no loop: recovery N/A', () => {
     const figures = WIKIRACE_REPORT.summarize([game({}), game({})]);
     expect(figures).toMatchObject({ suboptimal_steps: null, recovery_rate: null, loop_rate: 0 });
