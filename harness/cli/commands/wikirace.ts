@@ -95,7 +95,9 @@ export function registerWikiraceCommands(program: Command): void {
     .requiredOption('--out <folder>', 'the task folder to write into')
     .option('--seed <n>', 'the seed of the draw', integer('--seed'), 1)
     .option('--splits <counts>', 'pairs per split, e.g. easy=6,medium=6,hard=6 (lengths stay the paper\'s: 3-4, 5-6, 7-8)', 'easy=200,medium=150,hard=100')
-    .action(async (graphFolder: string, options: { out: string; seed: number; splits: string }) => {
+    .option('--max-moves <n>', "the game's move limit written into each task file (default: none written, the game's 30)", integer('--max-moves'))
+    .option('--max-links <n>', 'links a step offers at most, written into each task file (default: none written, 50; the paper also tries 30 and 70)', integer('--max-links'))
+    .action(async (graphFolder: string, options: { out: string; seed: number; splits: string; maxMoves?: number; maxLinks?: number }) => {
       const { readGraphFolder } = await import('../../../tasks/wikirace/graph/store.js');
       const { generatePairs, pairCountsText, parseSplitCounts, writePairFiles } = await import('../../../tasks/wikirace/graph/pairs.js');
       const splits = parseSplitCounts(options.splits);
@@ -109,7 +111,8 @@ export function registerWikiraceCommands(program: Command): void {
           process.stderr.write(`pairs: ${p.sources} sources searched in ${((Date.now() - started) / 1000).toFixed(0)} s; found per length ${pairCountsText(p)}\n`);
         },
       });
-      const files = await writePairFiles(options.out, pairs, loaded, graphFolder, header);
+      const settings = { ...(options.maxMoves !== undefined && { max_moves: options.maxMoves }), ...(options.maxLinks !== undefined && { max_links: options.maxLinks }) };
+      const files = await writePairFiles(options.out, pairs, loaded, graphFolder, header, settings);
       const counts = splits.map((s) => `${s.name} ${pairs.filter((p) => p.split === s.name).length}`).join(', ');
       const sources = new Set(pairs.map((p) => p.source)).size;
       process.stdout.write(`${files.length} pairs (${counts}) from ${sources} distinct sources in ${((Date.now() - started) / 1000).toFixed(1)} s -> ${options.out}\n`);

@@ -40,6 +40,8 @@ export interface PairTaskFile {
   graph: string;
   graph_sha256: string;
   synthetic: boolean;
+  max_moves?: number;
+  max_links?: number;
 }
 
 const shareOf = (split: SplitSpec, i: number): number =>
@@ -143,7 +145,14 @@ export function generatePairs(graph: LinkGraph, splits: readonly SplitSpec[], se
 }
 
 /** Writes one task file per pair at `<out>/<split>/<id>.json`, pointing at the graph folder by a relative path. */
-export async function writePairFiles(out: string, pairs: readonly Pair[], graph: LinkGraph, graphFolder: string, header: GraphHeader): Promise<string[]> {
+export async function writePairFiles(
+  out: string,
+  pairs: readonly Pair[],
+  graph: LinkGraph,
+  graphFolder: string,
+  header: GraphHeader,
+  settings: Pick<PairTaskFile, 'max_moves' | 'max_links'> = {},
+): Promise<string[]> {
   const written: string[] = [];
   for (const pair of pairs) {
     const dir = join(out, pair.split);
@@ -158,6 +167,7 @@ export async function writePairFiles(out: string, pairs: readonly Pair[], graph:
       graph: relative(dir, graphFolder).split('\\').join('/') || '.',
       graph_sha256: header.sha256,
       synthetic: header.synthetic,
+      ...settings,
     };
     const file = join(dir, `${pair.id}.json`);
     await writeFile(file, JSON.stringify(task, null, 2) + '\n');

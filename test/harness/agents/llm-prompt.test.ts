@@ -1,5 +1,7 @@
 import path from 'node:path';
-import { llmApiOf } from '../../../harness/agents/llm/adapter.js';
+import { llmAgent, llmApiOf } from '../../../harness/agents/llm/adapter.js';
+import type { AgentContext } from '../../../harness/agents/types.js';
+import { taskFamily } from '../../../tasks/registry.js';
 import { readGraphFolder } from '../../../tasks/wikirace/graph/store.js';
 import { REPO_ROOT } from '../../helpers/data.js';
 import { parseChoice, retryNote, stepPrompt } from '../../../harness/agents/llm/prompt.js';
@@ -53,6 +55,21 @@ describe('the llm agent prompt and reply parsing', () => {
       }
     }
     expect(missed).toEqual([]);
+  });
+
+  test('options: retries, the reply cap and thinking reach the player; bad ones are one-line errors naming the option', async () => {
+    const family = taskFamily('wikirace');
+    const { tasks } = await family.load([path.join(REPO_ROOT, 'tasks', 'examples-wikirace', 'easy', '001.json')]);
+    const ctx = (options: Record<string, unknown>, model = 'claude-sonnet-4-6'): AgentContext => ({
+      trialId: 't', family, task: tasks[0]!, instruction: 'i', stepBudget: 90, agent: { name: 'llm', model, flags: [], env: {}, options }, seed: 1, gatewayUrl: 'http://127.0.0.1:8900', token: 'tok',
+    });
+    expect((await llmAgent.launch(ctx({}))).env).toEqual({ LLM_API: 'anthropic', LLM_MODEL: 'claude-sonnet-4-6', LLM_RETRIES: '2', LLM_MAX_TOKENS: '2048', LLM_THINKING: '' });
+    expect((await llmAgent.launch(ctx({ retries: 0, max_tokens: 16000, thinking: 8000 }))).env).toMatchObject({ LLM_RETRIES: '0', LLM_MAX_TOKENS: '16000', LLM_THINKING: '8000' });
+    expect((await llmAgent.launch(ctx({ thinking: 'high' }, 'gpt-5.4'))).env).toMatchObject({ LLM_API: 'openai', LLM_THINKING: 'high' });
+    process.env.ANTHROPIC_API_KEY ??= 'k';
+    expect(() => llmAgent.check!({ name: 'llm', flags: [], env: {}, options: { thinking: 4096 } })).toThrow('agent llm: options.max_tokens: must exceed the thinking budget 4096');
+    expect(() => llmAgent.check!({ name: 'llm', flags: [], env: {}, options: { thinking: 'extreme' } })).toThrow(/^agent llm: options\.thinking: /);
+    expect(() => llmAgent.check!({ name: 'llm', flags: [], env: {}, options: { retry: 1 } })).toThrow(/^agent llm: options\.\(options\): .*retry/);
   });
 
   test('Claude models speak Anthropic Messages, others OpenAI Chat Completions', () => {

@@ -163,7 +163,7 @@ const ODD_PAIRS = ['hard/004', 'medium/001', 'medium/003', 'medium/005'];
     try {
       const config = writeConfig('llm-odd-titles', {
         tasks: { family: 'wikirace', path: examples, ids: ODD_PAIRS },
-        agents: [{ name: 'llm', model: 'claude-sonnet-4-6' }],
+        agents: [{ name: 'llm', model: 'claude-sonnet-4-6', options: { thinking: 2048, max_tokens: 6000 } }],
         models: { anthropic_base_url: server.anthropicBaseUrl },
         concurrency: 2,
       });
@@ -176,6 +176,9 @@ const ODD_PAIRS = ['hard/004', 'medium/001', 'medium/003', 'medium/005'];
         expect(r.score).toMatchObject({ success: 1, suboptimal_steps: 0, end: 'target' });
         expect(r.score!.model_calls).toBe(r.score!.steps);
       }
+      // The thinking setting and the reply cap reach the model.
+      const sent = server.requests.map((q) => q.body as Record<string, unknown>);
+      expect(sent.every((b) => b.max_tokens === 6000 && JSON.stringify(b.thinking) === '{"type":"enabled","budget_tokens":2048}')).toBe(true);
     } finally {
       await server.stop();
     }

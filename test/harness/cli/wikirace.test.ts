@@ -41,6 +41,10 @@ describe('aar wikirace (the compiled command, run as a process)', () => {
     // On a ring of 12 the page 8 stops on is the target.
     expect(Number(task.target.slice(5))).toBe((Number(task.source.slice(5)) + 8) % 12);
     expect(JSON.parse(ok(runAar(['wikirace', 'graph', 'info', path.join(root, 'graph')])))).toMatchObject({ pages: 12, links: 12 });
+    // Variants of the game as task settings: 70 links per step, a 50-move limit.
+    ok(runAar(['wikirace', 'pairs', path.join(root, 'graph'), '--out', path.join(root, 'links70'), '--splits', 'easy=1', '--max-links', '70', '--max-moves', '50']));
+    expect(JSON.parse(readFileSync(path.join(root, 'links70', 'easy', '001.json'), 'utf8'))).toMatchObject({ max_moves: 50, max_links: 70 });
+    expect(JSON.parse(readFileSync(path.join(root, 'tasks', 'hard', '002.json'), 'utf8'))).not.toHaveProperty('max_links');
     // 12 pages give 12 sources, one pair each: 20 easy pairs cannot be had, and it says what it found.
     const short = runAar(['wikirace', 'pairs', path.join(root, 'graph'), '--out', path.join(root, 'more'), '--splits', 'easy=20']);
     expect(short.status).toBe(1);
