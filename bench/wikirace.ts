@@ -235,7 +235,7 @@ async function writeDumps(graph: LinkGraph, dir: string): Promise<{ page: string
       for (let p = 0; p < n; p++) {
         for (let k = graph.offsets[p]!; k < graph.offsets[p + 1]!; k++) {
           const t = graph.targets[k]!;
-          const target = t % 50 === 0 && p % 7 === 0 ? n + 1 + t / 50 : t + 1;
+          const target = t % 50 === 0 && t / 50 < redirects && p % 7 === 0 ? n + 1 + t / 50 : t + 1;
           yield `(${p + 10},0,${target})`;
         }
       }
