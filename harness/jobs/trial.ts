@@ -226,13 +226,18 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan, retrie
     await env.remove();
     ctx.running.delete(env);
 
-    const status: TrialStatus = result.timedOut ? 'timed_out' : result.exitCode === 0 ? 'completed' : 'agent_error';
+    // A timeout the harness's clock did not see (it starts before the sandbox's) is the agent's claim: its failure.
+    const claimedTimeout = result.timedOut && result.durationMs < work.timeoutMs;
+    const timedOut = result.timedOut && !claimedTimeout;
+    const status: TrialStatus = timedOut ? 'timed_out' : result.exitCode === 0 && !claimedTimeout ? 'completed' : 'agent_error';
     const finished = Date.now();
     const record = TrialRecordSchema.parse({
       ...recordIdentity(ctx, plan),
       status,
       error:
-        status === 'agent_error'
+        claimedTimeout
+          ? `the agent's result claimed a timeout after ${agentSeconds.toFixed(1)} s of the ${config.timeout_s} s limit`
+          : status === 'agent_error'
           ? result.fate?.oomAtOwnLimit
             ? `out of memory: the kernel killed the agent at the trial's ${config.resources.memory_mb} MB limit (exit status ${result.exitCode})`
             : `the agent exited with status ${result.exitCode}`
@@ -253,7 +258,7 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan, retrie
       run: recordedRunOf(
         mergeRunSources(plan.adapter.usesModel ? trial.usage : null, plan.adapter.readLogs?.(agentDir) ?? {}, {
           exitCode: result.exitCode,
-          timedOut: result.timedOut,
+          timedOut,
           wallS: agentSeconds,
         }),
       ),

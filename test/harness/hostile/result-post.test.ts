@@ -106,6 +106,7 @@ const AGENTS = [
   { name: 'command', id: 'null-exit', options: { command: poster({ exit_code: null, timed_out: false }) } },
   { name: 'command', id: 'fast-clock', options: { command: poster({ duration_ms: 1 }, 3) } },
   { name: 'command', id: 'slow-clock', options: { command: poster({ duration_ms: 1e12 }) } },
+  { name: 'command', id: 'claims-timeout', options: { command: poster({ exit_code: null, timed_out: true, duration_ms: 60_000 }) } },
   // The entrypoint collects the log folders (the agent ends normally).
   { name: 'command', id: 'links', options: { log_dirs: ['/app/logs', '/app/etc'], command: `${LINKS}; ${REAL_CALL}; printf 6 > /app/answer.txt` } },
   // The agent kills the entrypoint: no result is posted, the harness copies the folders out of the stopped container.
@@ -194,7 +195,11 @@ const filesOf = (dir: string): string[] =>
     expect(slow.container_reported_agent_s).toBe(1e9);
     expect(slow.agent_s!).toBeLessThan(slow.total_s);
     expect(slow.overhead_s!).toBeGreaterThan(0);
-    for (const id of ['fast-clock', 'slow-clock']) {
+    // A timeout well inside the 60 s limit by the harness's clock is the agent's word, not a timeout.
+    const claimed = expectScoredWithGatewayLog('claims-timeout').record;
+    expect(claimed).toMatchObject({ status: 'agent_error', error: expect.stringMatching(/^the agent's result claimed a timeout after \d+\.\d s of the 60 s limit$/) });
+    expect(results.get('claims-timeout')!.score).toMatchObject({ timed_out: false });
+    for (const id of ['fast-clock', 'slow-clock', 'claims-timeout']) {
       const { started_at, finished_at, timings } = results.get(id)!.record;
       expect(timings.agent_s! * 1000).toBeLessThanOrEqual(Date.parse(finished_at) - Date.parse(started_at));
     }
