@@ -134,7 +134,14 @@ export function writeCollectedDirs(agentDir: string, dirs: TrialWorkResult['dirs
     }
     taken.add(name);
     const folder = path.join(root, name);
-    mkdirSync(folder);
+    try {
+      // Made here, never reused: whatever is already there (a file, a link) is not this folder.
+      mkdirSync(folder);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      refused.add(`${dir}/`, `its folder name ${JSON.stringify(name)} is not free in agent/`);
+      continue;
+    }
     for (const [relative, content] of Object.entries(files)) {
       const problem = writeInside(folder, relative, content);
       if (problem) refused.add(`${dir}/${relative}`, problem);
