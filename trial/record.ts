@@ -25,7 +25,8 @@ export const TrialRecordSchema = z.looseObject({
   error: z.string().nullable().default(null),
   started_at: z.string(),
   finished_at: z.string(),
-  timings: z.looseObject({ total_s: z.number(), agent_s: nullableNumber, overhead_s: nullableNumber }),
+  /** agent_s is the harness's clock; container_reported_agent_s (when present) is what the sandbox said of itself, untrusted. */
+  timings: z.looseObject({ total_s: z.number(), agent_s: nullableNumber, overhead_s: nullableNumber, container_reported_agent_s: z.number().optional() }),
   step_budget: z.number().int(),
   /** Where the trial ran: the environment (docker, swarm) and the machine or cluster node. */
   environment: z.looseObject({ name: z.string(), node: z.string().nullable().default(null) }).optional(),
@@ -34,6 +35,13 @@ export const TrialRecordSchema = z.looseObject({
   harness_version: z.string(),
   /** Files copied out of the sandbox that were over their limit and cut (copy-limits.ts); absent when none was. */
   cut_files: z.array(z.looseObject({ file: z.string(), size: z.number(), kept: z.number() })).optional(),
+  /** What the sandbox handed back that the harness did not take (a file or folder not asked for, a name
+   * leaving its folder, two names clashing): the sandbox path and why; absent when nothing was refused. */
+  refused_files: z.array(z.looseObject({ path: z.string(), reason: z.string() })).optional(),
+  /** Infrastructure errors met and retried before this outcome (absent in records older than the field). */
+  infra_retries: z.number().int().min(0).optional(),
+  /** The first line of each of those errors, oldest first. */
+  infra_retry_errors: z.array(z.string()).optional(),
 });
 export type TrialRecord = z.infer<typeof TrialRecordSchema>;
 export type TrialRecordInput = z.input<typeof TrialRecordSchema>;

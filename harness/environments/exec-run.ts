@@ -1,8 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { NO_GATEWAY } from '../../tools/cli/trial-run.js';
+import { regularFilesUnder } from '../../tools/cli/trial-result.js';
 import { ByteBudget } from '../../trial/copy-limits.js';
 import type { TrialEnvironment, TrialWork, TrialWorkResult } from './types.js';
 
@@ -39,15 +40,9 @@ export function outputCuts(out: BoundedSink, err: BoundedSink, limit: number): T
   return cuts;
 }
 
-/** Every regular file under a host folder: path relative to it -> bytes. */
+/** Every regular file under a host folder (links not followed): path relative to it -> bytes. */
 export function readTree(root: string): Record<string, Buffer> {
-  const files: Record<string, Buffer> = {};
-  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const full = path.join(entry.parentPath, entry.name);
-    files[path.relative(root, full)] = readFileSync(full);
-  }
-  return files;
+  return Object.fromEntries(regularFilesUnder(root).map((relative) => [relative, readFileSync(path.join(root, relative))]));
 }
 
 /**

@@ -49,7 +49,11 @@ export interface TrialWork {
 export interface TrialWorkResult {
   exitCode: number | null;
   timedOut: boolean;
+  /** The agent's run time on the harness's own clock: from the work reaching the sandbox (fetched, or the
+   * command started) to the result arriving or the sandbox stopping. */
   durationMs: number;
+  /** The run time the sandbox reported of itself (untrusted: the agent can post its own result). */
+  reportedDurationMs?: number;
   stdout: Buffer;
   stderr: Buffer;
   /** Sandbox path -> bytes, or null when the file did not exist. */
@@ -74,6 +78,8 @@ export interface WorkHandover {
   result(): Promise<TrialWorkResult>;
   /** True once the sandbox has fetched its work (it reached the gateway). */
   readonly fetched: boolean;
+  /** When the work was fetched (performance.now() of the harness), null before. */
+  readonly fetchedAt: number | null;
 }
 
 export interface ExecOptions {

@@ -8,28 +8,30 @@ export const RESULT_LIMIT_BYTES = 96 * 1024 * 1024;
 
 const b64 = z.string().regex(/^[A-Za-z0-9+/=]*$/, 'base64');
 const ResultSchema = z.strictObject({
-  exit_code: z.number().int().nullable(),
+  exit_code: z.number().int().min(0).max(255).nullable(),
   timed_out: z.boolean(),
   duration_ms: z.number().nonnegative(),
   stdout_b64: b64,
   stderr_b64: b64,
   files: z.record(z.string(), b64.nullable()),
   dirs: z.record(z.string(), z.record(z.string(), b64)),
-  node: z.string().nullable().optional(),
+  node: z.string().max(256).nullable().optional(),
   cuts: z.array(z.strictObject({ path: z.string(), size: z.number().int().nonnegative(), kept: z.number().int().nonnegative() })).default([]),
-});
+}).refine((r) => r.exit_code !== null || r.timed_out, { path: ['exit_code'], message: 'null only for a run that timed out' });
 
 const decode = (s: string): Buffer => Buffer.from(s, 'base64');
 
 /**
  * One trial's handover at the gateway: the work waits here until the sandbox fetches it
  * (`GET /v1/trial/work`), and the sandbox posts its result back (`POST /v1/trial/result`), both with the
- * trial token. A second result is refused: the first one counts.
+ * trial token. A second result is refused: the first one counts. The result is the sandbox's word: the trial
+ * runner keeps only what the work asked for (harness/jobs/collected.ts), and times the run on its own clock.
  */
 export class GatewayHandover implements WorkHandover {
   private work?: TrialWork;
   private settled = false;
   fetched = false;
+  fetchedAt: number | null = null;
   private resolve!: (r: TrialWorkResult) => void;
   private reject!: (e: Error) => void;
   private readonly pending = new Promise<TrialWorkResult>((resolve, reject) => {
@@ -59,6 +61,7 @@ export class GatewayHandover implements WorkHandover {
     if (!this.work) throw new HttpError(404, 'no work for this trial yet');
     const w = this.work;
     this.fetched = true;
+    this.fetchedAt ??= performance.now();
     sendJson(res, 200, {
       files: w.files.map((f) => ({ path: f.path, mode: f.mode ?? 0o644, content_b64: Buffer.from(f.content).toString('base64') })),
       command: w.command,
@@ -80,10 +83,13 @@ export class GatewayHandover implements WorkHandover {
     if (this.settled) throw new HttpError(409, 'this trial already handed back its result');
     this.settled = true;
     const r = parsed.data;
+    const arrived = performance.now();
     this.resolve({
       exitCode: r.exit_code,
       timedOut: r.timed_out,
-      durationMs: r.duration_ms,
+      // The harness's clock, not the sandbox's word: from the work fetched to this result.
+      durationMs: arrived - (this.fetchedAt ?? arrived),
+      reportedDurationMs: r.duration_ms,
       stdout: decode(r.stdout_b64),
       stderr: decode(r.stderr_b64),
       files: Object.fromEntries(Object.entries(r.files).map(([k, v]) => [k, v === null ? null : decode(v)])),

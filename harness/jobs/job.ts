@@ -231,10 +231,12 @@ type TrialTry = { outcome: TrialOutcome } | { error: Error };
 async function runWithRetries(ctx: TrialRunContext, plan: TrialPlan, reporter: JobReporter, delayMs: number): Promise<TrialOutcome | null> {
   const started = Date.now();
   reporter.trialStarted(plan.trialId);
+  // The errors retried so far, recorded in the trial's outcome.
+  const retried: string[] = [];
   const { result, attempts } = await withRetries<TrialTry>(
     async () => {
       try {
-        return { outcome: await runTrialOnce(ctx, plan) };
+        return { outcome: await runTrialOnce(ctx, plan, { count: retried.length, errors: [...retried] }) };
       } catch (error) {
         return { error: isHostWriteError(error) ? new HostWriteFailure(error) : (error as Error) };
       }
@@ -245,7 +247,9 @@ async function runWithRetries(ctx: TrialRunContext, plan: TrialPlan, reporter: J
     {
       signal: ctx.signal,
       onRetry: (e) => {
-        if ('error' in e.result) reporter.retrying(plan.trialId, e.attempt, e.result.error);
+        if (!('error' in e.result)) return;
+        retried.push(e.result.error.message.split('\n')[0]);
+        reporter.retrying(plan.trialId, e.attempt, e.result.error);
       },
     },
   );
@@ -257,7 +261,7 @@ async function runWithRetries(ctx: TrialRunContext, plan: TrialPlan, reporter: J
   if (result.error instanceof HostWriteFailure) throw result.error;
   let outcome: TrialOutcome;
   try {
-    outcome = writeInfraFailure(ctx, plan, result.error, started);
+    outcome = writeInfraFailure(ctx, plan, result.error, started, { count: retried.length, errors: retried });
   } catch (error) {
     throw isHostWriteError(error) ? new HostWriteFailure(error) : error;
   }

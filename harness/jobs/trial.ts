@@ -11,10 +11,11 @@ import { TrialRecordSchema, trialRecordJson, type TrialRecord, type TrialStatus 
 import { mergeRunSources, recordedRunOf } from '../../trial/run-facts.js';
 import type { JobConfig } from '../config/schema.js';
 import { ANSWER_LIMIT_BYTES, cutMarker, LOG_LIMIT_BYTES, type FileCut } from '../../trial/copy-limits.js';
-import type { EnvironmentProvider, TrialEnvironment } from '../environments/types.js';
+import type { EnvironmentProvider, TrialEnvironment, TrialWork } from '../environments/types.js';
 import { takeLogFailure } from '../gateway/log-append.js';
 import type { GatewayServer } from '../gateway/server.js';
 import { HARNESS_VERSION } from '../version.js';
+import { acceptResult, RefusedList, writeCollectedDirs } from './collected.js';
 import type { TrialPlan } from './plan.js';
 import { HostWriteFailure, isHostWriteError, LogFileSink } from './write-errors.js';
 
@@ -69,21 +70,22 @@ export const harnessLabels = (jobDir: string, jobKey: string): Record<string, st
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
-/** Writes files brought back from a sandbox folder under hostDir, refusing paths that leave it. */
-function writeTree(hostDir: string, files: Record<string, Buffer>): void {
-  const root = path.resolve(hostDir);
-  for (const [relative, content] of Object.entries(files)) {
-    const target = path.resolve(root, relative);
-    if (!target.startsWith(root + path.sep)) continue;
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, content);
-  }
-}
-
 /** The label value naming a job's containers: derived from its folder, so a rerun finds a killed run's leftovers. */
 export function jobKeyOf(jobDir: string): string {
   return createHash('sha256').update(path.resolve(jobDir)).digest('hex').slice(0, 16);
 }
+
+/** The infrastructure errors a trial met before this attempt of it (each was retried). */
+export interface InfraRetries {
+  count: number;
+  /** Each one's first line, oldest first. */
+  errors: string[];
+}
+
+const NO_RETRIES: InfraRetries = { count: 0, errors: [] };
+
+/** trial.json's account of the infrastructure retries a trial took. */
+const retryFields = (retries: InfraRetries) => ({ infra_retries: retries.count, ...(retries.errors.length ? { infra_retry_errors: retries.errors } : {}) });
 
 /** The fields of trial.json that say what ran, the same for every outcome. */
 function recordIdentity(ctx: TrialRunContext, plan: TrialPlan) {
@@ -106,7 +108,7 @@ function recordIdentity(ctx: TrialRunContext, plan: TrialPlan) {
  * container removed, the trial scored and its folder written atomically. Throws InfraError when the
  * infrastructure fails and TrialAborted when the job is interrupted; agent failures are results.
  */
-export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promise<TrialOutcome> {
+export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan, retries: InfraRetries = NO_RETRIES): Promise<TrialOutcome> {
   const started = Date.now();
   const { config, gateway } = ctx;
   const budget = config.budget.steps === 'auto' ? ctx.family.stepBudget(plan.task) : config.budget.steps;
@@ -165,27 +167,31 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
       stderr: new LogFileSink(path.join(agentDir, 'stderr.log'), { maxBytes: LOG_LIMIT_BYTES, onCut: cutInto(logFile('stderr')) }),
     };
     let streamed = false;
-    const result = await env
-      .run({
-        files: [{ path: '/app/instruction.md', content: instruction }, ...launch.files],
-        command: launch.command,
-        workdir: '/app',
-        timeoutMs: config.timeout_s * 1000,
-        collectFiles: ['/app/answer.txt'],
-        collectDirs: launch.logDirs,
-        limits: { fileBytes: ANSWER_LIMIT_BYTES, logBytes: LOG_LIMIT_BYTES },
-        onOutput: (stream, chunk) => {
-          streamed = true;
-          live[stream].write(chunk);
-        },
-      })
+    const work: TrialWork = {
+      files: [{ path: '/app/instruction.md', content: instruction }, ...launch.files],
+      command: launch.command,
+      workdir: '/app',
+      timeoutMs: config.timeout_s * 1000,
+      collectFiles: ['/app/answer.txt'],
+      collectDirs: launch.logDirs,
+      limits: { fileBytes: ANSWER_LIMIT_BYTES, logBytes: LOG_LIMIT_BYTES },
+      onOutput: (stream, chunk) => {
+        streamed = true;
+        live[stream].write(chunk);
+      },
+    };
+    const posted = await env
+      .run(work)
       .finally(() => {
         // Closed also when the run itself fails, so no file stays open.
         live.stdout.end();
         live.stderr.end();
       });
     await Promise.all([once(live.stdout, 'finish'), once(live.stderr, 'finish')]);
-    // The command's own run time, as the sandbox measured it (without files in and out).
+    // What came out of the sandbox is its word: only what the work asked for is taken (collected.ts).
+    const refused = new RefusedList();
+    const result = acceptResult(work, posted, refused);
+    // The agent's run time on the harness's own clock (the environment measures it), never the sandbox's report.
     const agentSeconds = result.durationMs / 1000;
     const cutOf = (where: string) => result.cuts.find((c) => c.path === where);
     if (!streamed) {
@@ -211,7 +217,7 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
     const answer = result.files['/app/answer.txt'] ?? null;
     const answerCut = cutOf('/app/answer.txt');
     if (answerCut) cuts.push({ file: TRIAL_FILES.answer, size: answerCut.size, kept: answerCut.kept });
-    for (const [dir, files] of Object.entries(result.dirs)) writeTree(path.join(agentDir, path.basename(dir)), files);
+    writeCollectedDirs(agentDir, result.dirs, refused);
     for (const c of result.cuts.filter((c) => c.path.startsWith('/') && c.path !== '/app/answer.txt')) {
       const dir = launch.logDirs.find((d) => c.path.startsWith(d + '/'));
       if (dir) cuts.push({ file: `${TRIAL_FILES.agentDir}/${path.basename(dir)}/${c.path.slice(dir.length + 1)}`, size: c.size, kept: c.kept });
@@ -220,13 +226,18 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
     await env.remove();
     ctx.running.delete(env);
 
-    const status: TrialStatus = result.timedOut ? 'timed_out' : result.exitCode === 0 ? 'completed' : 'agent_error';
+    // A timeout the harness's clock did not see (it starts before the sandbox's) is the agent's claim: its failure.
+    const claimedTimeout = result.timedOut && result.durationMs < work.timeoutMs;
+    const timedOut = result.timedOut && !claimedTimeout;
+    const status: TrialStatus = timedOut ? 'timed_out' : result.exitCode === 0 && !claimedTimeout ? 'completed' : 'agent_error';
     const finished = Date.now();
     const record = TrialRecordSchema.parse({
       ...recordIdentity(ctx, plan),
       status,
       error:
-        status === 'agent_error'
+        claimedTimeout
+          ? `the agent's result claimed a timeout after ${agentSeconds.toFixed(1)} s of the ${config.timeout_s} s limit`
+          : status === 'agent_error'
           ? result.fate?.oomAtOwnLimit
             ? `out of memory: the kernel killed the agent at the trial's ${config.resources.memory_mb} MB limit (exit status ${result.exitCode})`
             : `the agent exited with status ${result.exitCode}`
@@ -236,17 +247,24 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
       ...(result.fate?.oomAtOwnLimit ? { oom_killed: true } : {}),
       started_at: iso(started),
       finished_at: iso(finished),
-      timings: { total_s: (finished - started) / 1000, agent_s: agentSeconds, overhead_s: (finished - started) / 1000 - agentSeconds },
+      timings: {
+        total_s: (finished - started) / 1000,
+        agent_s: agentSeconds,
+        overhead_s: (finished - started) / 1000 - agentSeconds,
+        ...(result.reportedDurationMs === undefined ? {} : { container_reported_agent_s: result.reportedDurationMs / 1000 }),
+      },
       step_budget: budget,
       environment: { name: ctx.environment.name, node: result.node },
       run: recordedRunOf(
         mergeRunSources(plan.adapter.usesModel ? trial.usage : null, plan.adapter.readLogs?.(agentDir) ?? {}, {
           exitCode: result.exitCode,
-          timedOut: result.timedOut,
+          timedOut,
           wallS: agentSeconds,
         }),
       ),
       ...(cuts.length ? { cut_files: cuts } : {}),
+      ...(refused.entries().length ? { refused_files: refused.entries() } : {}),
+      ...retryFields(retries),
     });
     writeFiles(staging, {
       [TRIAL_FILES.record]: trialRecordJson(record),
@@ -277,7 +295,7 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
 }
 
 /** Writes the folder of a trial that failed for infrastructure reasons after all retries: reported, not scored. */
-export function writeInfraFailure(ctx: TrialRunContext, plan: TrialPlan, error: Error, started: number): TrialOutcome {
+export function writeInfraFailure(ctx: TrialRunContext, plan: TrialPlan, error: Error, started: number, retries: InfraRetries = NO_RETRIES): TrialOutcome {
   const staging = createStaging(ctx.jobDir, plan.trialId);
   const finished = Date.now();
   const record = TrialRecordSchema.parse({
@@ -288,6 +306,7 @@ export function writeInfraFailure(ctx: TrialRunContext, plan: TrialPlan, error: 
     finished_at: iso(finished),
     timings: { total_s: (finished - started) / 1000, agent_s: null, overhead_s: null },
     step_budget: ctx.family.stepBudget(plan.task),
+    ...retryFields(retries),
   });
   writeFiles(staging, { [TRIAL_FILES.record]: trialRecordJson(record), [TRIAL_FILES.leg]: plan.task.source });
   commitStaging(ctx.jobDir, plan.trialId, staging);

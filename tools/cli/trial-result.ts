@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { cutMarker, utf8Prefix } from '../../trial/copy-limits.js';
 
@@ -30,13 +30,16 @@ export interface Collected {
 /** Most bytes one result carries before base64: base64 and JSON keep it under the gateway's 96 MiB body limit. */
 export const RESULT_BUDGET = 64 * 1024 * 1024;
 
-/** The first `max` bytes of a regular file (never more read) and its whole size; null when it is absent or not a regular file. */
+/** The first `max` bytes of a regular file (never more read) and its whole size; null when it is absent, not a regular file, or a link. */
 function head(file: string, max: number): { bytes: Buffer; size: number } | null {
   try {
     if (!lstatSync(file).isFile()) return null;
-    const fd = openSync(file, 'r');
+    // Not followed if it became a link since: a log file never brings back a file outside its folder.
+    const fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
     try {
-      const size = fstatSync(fd).size;
+      const stat = fstatSync(fd);
+      if (!stat.isFile()) return null;
+      const size = stat.size;
       const bytes = Buffer.alloc(Math.min(size, max));
       let at = 0;
       for (let n = 1; at < bytes.length && n > 0; at += n) n = readSync(fd, bytes, at, bytes.length - at, at);
@@ -47,6 +50,23 @@ function head(file: string, max: number): { bytes: Buffer; size: number } | null
   } catch {
     return null;
   }
+}
+
+/**
+ * The regular files under a folder, as paths relative to it: links are neither followed nor listed (Node's
+ * recursive readdir follows a link to a folder), so nothing outside the folder is reached.
+ */
+export function regularFilesUnder(root: string): string[] {
+  const found: string[] = [];
+  const walk = (relative: string): void => {
+    for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true })) {
+      const name = relative ? `${relative}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(name);
+      else if (entry.isFile()) found.push(name);
+    }
+  };
+  walk('');
+  return found;
 }
 
 /**
@@ -83,13 +103,14 @@ export function collectResult(spec: CollectSpec, output: Output): Collected {
     dirs[dir] = {};
     let entries;
     try {
-      entries = readdirSync(dir, { recursive: true, withFileTypes: true });
+      // A folder that is a link, or reached through one, is not the folder asked for: nothing of it comes back.
+      if (!lstatSync(dir).isDirectory() || realpathSync(dir) !== path.resolve(dir)) continue;
+      entries = regularFilesUnder(dir);
     } catch {
       continue;
     }
-    for (const entry of entries) {
-      if (!entry.isFile()) continue;
-      const full = path.join(entry.parentPath, entry.name);
+    for (const relative of entries) {
+      const full = path.join(dir, relative);
       const found = head(full, spec.limits.log_bytes);
       if (!found) continue;
       const cut = found.size > found.bytes.length;

@@ -49,3 +49,44 @@ export async function containerFate(containerId: string, sinceMs: number, ownKil
   if (actions('stop').length) return { outside: 'stopped from outside' };
   return {};
 }
+
+/**
+ * Watches the engine's events for one container: `seen` resolves with the first of `actions` that happens
+ * to it (a pause from outside, which no exit or wait would ever show). `stop` ends the watch. When the
+ * engine cannot be watched, `seen` never resolves (the timeout still ends the run).
+ */
+export function watchContainerEvents(containerId: string, actions: string[]): { seen: Promise<string>; stop: () => void } {
+  let stream: (NodeJS.ReadableStream & { destroy?: () => void }) | undefined;
+  let stopped = false;
+  const seen = new Promise<string>((resolve) => {
+    const options = { filters: { type: ['container'], container: [containerId], event: actions } };
+    (docker().getEvents(options as never) as unknown as Promise<NodeJS.ReadableStream>)
+      .then((s) => {
+        stream = s as typeof stream;
+        if (stopped) return stream!.destroy?.();
+        let pending = '';
+        s.on('data', (chunk: Buffer) => {
+          pending += chunk.toString();
+          const lines = pending.split('\n');
+          pending = lines.pop() ?? '';
+          for (const line of lines) {
+            try {
+              const action = (JSON.parse(line) as EngineEvent).Action;
+              if (action && actions.includes(action)) resolve(action);
+            } catch {
+              // not an event line
+            }
+          }
+        });
+        s.on('error', () => {});
+      })
+      .catch(() => {});
+  });
+  return {
+    seen,
+    stop: () => {
+      stopped = true;
+      stream?.destroy?.();
+    },
+  };
+}

@@ -3,7 +3,7 @@ import { docker } from '../../../images/docker.js';
 import { NO_GATEWAY } from '../../../tools/cli/trial-run.js';
 import { collectByArchive, outputCuts, outputSinks } from '../exec-run.js';
 import type { SandboxFate, TrialEnvironment, TrialWork, TrialWorkResult, WorkHandover } from '../types.js';
-import { containerFate } from './fate.js';
+import { containerFate, watchContainerEvents } from './fate.js';
 import { recordContainerCpu } from './usage.js';
 
 /** How long past the timeout the container may take to hand back its result before it is killed. */
@@ -19,7 +19,7 @@ export interface CreatedContainer extends TrialEnvironment {
   readonly killedAt: number;
 }
 
-type Ending = { result: TrialWorkResult } | { exit: number | null } | { backstop: true };
+type Ending = { result: TrialWorkResult } | { exit: number | null } | { backstop: true } | { paused: true };
 
 const settleWithin = <T>(promise: Promise<T>, ms: number): Promise<T | undefined> =>
   Promise.race([promise, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms).unref())]);
@@ -48,15 +48,45 @@ export async function runSelfContained(sandbox: CreatedContainer, handover: Work
     (r: { StatusCode?: number }) => ({ exit: r.StatusCode ?? null }),
     () => ({ exit: null }),
   );
+  // A pause from outside stops the agent without ending anything the run waits for: the engine says so.
+  const pauses = watchContainerEvents(container.id, ['pause']);
   const startedAt = Date.now();
   const started = performance.now();
+  try {
+    return await runStarted(sandbox, handover, work, { out, err, streamEnded, exited, startedAt, started, paused: pauses.seen });
+  } finally {
+    pauses.stop();
+  }
+}
+
+interface Started {
+  out: ReturnType<typeof outputSinks>['out'];
+  err: ReturnType<typeof outputSinks>['err'];
+  streamEnded: Promise<void>;
+  exited: Promise<{ exit: number | null }>;
+  startedAt: number;
+  started: number;
+  paused: Promise<string>;
+}
+
+async function runStarted(sandbox: CreatedContainer, handover: WorkHandover, work: TrialWork, s: Started): Promise<TrialWorkResult> {
+  const { container } = sandbox;
+  const { out, err, streamEnded, exited, startedAt, started } = s;
   await container.start();
   // A job stopped while the container was starting: kill() found nothing running then.
   if (sandbox.killedAt < Infinity) await sandbox.kill();
   let timer: NodeJS.Timeout | undefined;
   const backstop = new Promise<{ backstop: true }>((resolve) => (timer = setTimeout(() => resolve({ backstop: true }), work.timeoutMs + RESULT_GRACE_MS)));
-  const ending: Ending = await Promise.race([handover.result().then((result) => ({ result }), () => ({ exit: null })), exited, backstop]);
+  const paused = s.paused.then(() => ({ paused: true as const }));
+  const ending: Ending = await Promise.race([handover.result().then((result) => ({ result }), () => ({ exit: null })), exited, backstop, paused]);
   clearTimeout(timer);
+  // The agent's time on the harness's clock: from the work fetched (else the start) to now.
+  const agentMs = performance.now() - (handover.fetchedAt ?? started);
+
+  if ('paused' in ending) {
+    await sandbox.kill();
+    return { exitCode: null, timedOut: false, durationMs: agentMs, stdout: out.bytes(), stderr: err.bytes(), files: {}, dirs: {}, node: sandbox.node, cuts: [], fate: { outside: 'paused from outside' } };
+  }
 
   if ('result' in ending) {
     recordContainerCpu(container.id);
@@ -93,7 +123,7 @@ export async function runSelfContained(sandbox: CreatedContainer, handover: Work
   return {
     exitCode: timedOut || fate.outside === 'removed' ? null : exit,
     timedOut,
-    durationMs: performance.now() - started,
+    durationMs: agentMs,
     stdout: out.bytes(),
     stderr: err.bytes(),
     files,

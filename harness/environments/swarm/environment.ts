@@ -39,7 +39,7 @@ class SwarmTrialEnvironment implements TrialEnvironment {
    */
   async run(work: TrialWork): Promise<TrialWorkResult> {
     this.handover.offer(work);
-    const started = Date.now();
+    const started = performance.now();
     const watching = this.watcher.watch(() => this.handover.fetched, work.timeoutMs + 60_000);
     try {
       const outcome = await Promise.race([
@@ -47,11 +47,13 @@ class SwarmTrialEnvironment implements TrialEnvironment {
         watching.failed.then((f) => ({ f })),
         this.removal.then(() => ({ f: 'the trial service was removed before the trial ended' })),
       ]);
+      // The handover timed the result on the harness's clock; the node is the swarm's word where it has one.
       if ('r' in outcome) return { ...outcome.r, node: this.watcher.nodeName ?? outcome.r.node };
       if (outcome.f === 'timeout') {
         await this.kill();
         const empty = Buffer.alloc(0);
-        return { exitCode: null, timedOut: true, durationMs: Date.now() - started, stdout: empty, stderr: empty, files: {}, dirs: {}, node: this.watcher.nodeName, cuts: [] };
+        const agentMs = performance.now() - (this.handover.fetchedAt ?? started);
+        return { exitCode: null, timedOut: true, durationMs: agentMs, stdout: empty, stderr: empty, files: {}, dirs: {}, node: this.watcher.nodeName, cuts: [] };
       }
       throw new Error(outcome.f);
     } finally {

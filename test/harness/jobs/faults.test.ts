@@ -76,6 +76,8 @@ describeDocker('faults around a trial', () => {
     const [again] = loadJobResults(summary.jobDir);
     expect(again.record.status).toBe('completed');
     expect(again.score).toMatchObject({ fa: 1 });
+    // The retry is on record, with what it retried.
+    expect(again.record).toMatchObject({ infra_retries: 1, infra_retry_errors: [reasons[0]] });
 
     const once = writeJobConfig(tmp.dir, { name: 'h9b-kill', tasks: oneLeg, agents }, 'kill.yaml');
     const { child, stderr } = spawnAar(['run', once, '--progress', 'quiet', '--no-report']);
@@ -85,7 +87,8 @@ describeDocker('faults around a trial', () => {
     expect(await exitOf(child)).toBe(1);
     expect(stderr()).toContain('aar: 1 trials ended as infrastructure errors (not scored; run again to retry them)');
     const [result] = loadJobResults(path.join(tmp.dir, 'jobs', 'h9b-kill'));
-    expect(result.record).toMatchObject({ status: 'infra_error', error: expect.stringMatching(/killed from outside/) });
+    expect(result.record).toMatchObject({ status: 'infra_error', error: expect.stringMatching(/killed from outside/), infra_retries: 0 });
+    expect(result.record.infra_retry_errors).toBeUndefined();
     expect(result.score).toBeNull();
     expect(await containersOf(path.join(tmp.dir, 'jobs', 'h9b-kill'))).toEqual([]);
   });
@@ -103,20 +106,23 @@ describeDocker('faults around a trial', () => {
     expect(result.score).toMatchObject({ fa: 0 });
   });
 
-  test('a container paused from outside until the timeout is an infrastructure error, not timed_out', async () => {
+  test('a container paused from outside is an infrastructure error, not timed_out, ended as the engine reports the pause (not at the timeout)', async () => {
     const config = writeJobConfig(tmp.dir, {
       name: 'h9b-paused',
       tasks: oneLeg,
-      timeout_s: 4,
+      // Far past the test's own wait: only the engine's pause event can end this trial in time.
+      timeout_s: 600,
       agents: [{ name: 'command', id: 'sleeper', options: { command: 'echo started; sleep 30' } }],
     }, 'paused.yaml');
     const running = runJob({ configPath: config, reporter: new QuietReporter(), retryDelayMs: 10 });
     const paused = await firstContainer(path.join(tmp.dir, 'jobs', 'h9b-paused'));
     await agentStarted(path.join(tmp.dir, 'jobs', 'h9b-paused'));
     await docker().getContainer(paused).pause();
+    const pausedAt = Date.now();
     const summary = await running;
     const [result] = loadJobResults(summary.jobDir);
     expect(result.record).toMatchObject({ status: 'infra_error', error: 'the container was paused from outside during the agent run' });
+    expect(Date.parse(result.record.finished_at)).toBeLessThan(pausedAt + 60_000);
     expect(await containersOf(path.join(tmp.dir, 'jobs', 'h9b-paused'))).toEqual([]);
   });
 

@@ -85,14 +85,14 @@ jest.setTimeout(120_000);
       expect(result.exitCode).toBe(0);
     });
 
-    test('a trial with one file in and one out costs the engine five requests: create, attach, wait, start, remove', async () => {
+    test('a trial with one file in and one out costs the engine six requests: create, attach, events (a pause), wait, start, remove', async () => {
       let answer: Buffer | null | undefined;
       const calls = await engineCalls(async () => {
         const result = await runOnce(work({ files: [{ path: '/app/in.txt', content: 'x' }], command: ['cp', '/app/in.txt', '/app/answer.txt'], collectFiles: ['/app/answer.txt'] }));
         answer = result.files['/app/answer.txt'];
       });
       expect(answer?.toString()).toBe('x');
-      expect(calls).toBe(5);
+      expect(calls).toBe(6);
     });
 
     test('the output comes live, before the command ends, and whole with the result', async () => {
