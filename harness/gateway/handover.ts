@@ -16,7 +16,7 @@ const ResultSchema = z.strictObject({
   files: z.record(z.string(), b64.nullable()),
   dirs: z.record(z.string(), z.record(z.string(), b64)),
   node: z.string().nullable().optional(),
-  cuts: z.array(z.strictObject({ path: z.string(), size: z.number().int().nonnegative(), kept: z.number().int().nonnegative() })).default([]),
+  cuts: z.array(z.strictObject({ path: z.string(), size: z.number().int().nonnegative(), kept: z.number().int().nonnegative(), blank: z.number().int().nonnegative().optional() })).default([]),
 });
 
 const decode = (s: string): Buffer => Buffer.from(s, 'base64');
