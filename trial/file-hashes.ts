@@ -19,10 +19,13 @@ export const PREVIOUS_SCORE_FILE = 'score.prev.json';
 
 const UNSEALED = new Set<string>([TRIAL_FILES.record, PREVIOUS_SCORE_FILE]);
 
-/** sha256 of a file, hex, read in pieces: a file of any size costs one buffer. */
+/** The one buffer files are hashed through (hashing is synchronous, so it is never shared). */
+const hashBuffer = Buffer.allocUnsafe(1 << 20);
+
+/** sha256 of a file, hex, read in pieces: a file of any size costs the one buffer. */
 export function fileSha256(file: string): string {
   const hash = createHash('sha256');
-  const buffer = Buffer.allocUnsafe(1 << 20);
+  const buffer = hashBuffer;
   let fd: number | undefined;
   try {
     fd = openSync(file, 'r');
