@@ -1,7 +1,9 @@
 import { jest } from '@jest/globals';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { writeSyntheticJob } from '../../../bench/synthetic-trials.js';
 import { dockerAvailable } from '../../../images/docker.js';
+import { loadLegs } from '../../../tasks/aar/load.js';
 import { sha256Hex } from '../../../trial/file-hashes.js';
 import { runAar } from '../../helpers/cli.js';
 import { EXAMPLES_DIR, tempDir } from '../../helpers/data.js';
@@ -83,6 +85,28 @@ describeDocker('aar verify on a job the harness ran (Docker): tampering shows', 
     expect(again.status).toBe(1);
     expect(again.stdout.split('\n').filter((l) => l.includes('tampered: '))).toHaveLength(2);
     expect(runAar(['report', job]).stderr).toBe('');
+  });
+});
+
+describe('report and compare warn about a score.json that is not the one the harness wrote', () => {
+  test('Markdown, HTML and compare each name the trial; the report still goes out', async () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const { legs } = await loadLegs(EXAMPLES_DIR);
+      writeSyntheticJob(dir, legs, 9, { withScores: true, job: { name: 'cli', timeout_s: 600, budget: { steps: 'auto' } } });
+      const scoreFile = path.join(dir, readdirSync(dir).filter((d) => !d.startsWith('.') && d !== 'job.json').sort()[0], 'score.json');
+      expect(runAar(['report', dir]).stderr).toBe('');
+      writeFileSync(scoreFile, readFileSync(scoreFile, 'utf8').replace(/"fa": \d/, '"fa": 5'));
+      const warning = `aar: warning: ${scoreFile} does not match the sha256 its trial.json holds (edited after the run); aar verify ${dir} says what changed\n`;
+      const md = runAar(['report', dir]);
+      expect([md.status, md.stderr]).toEqual([0, warning]);
+      expect(md.stdout).toMatch(/^\| agent \| model \|/);
+      expect(runAar(['report', dir, '--format', 'html', '--out', path.join(dir, 'report.html')]).stderr).toBe(warning);
+      const compare = runAar(['compare', dir]);
+      expect([compare.status, compare.stderr]).toEqual([0, warning]);
+    } finally {
+      cleanup();
+    }
   });
 });
 
