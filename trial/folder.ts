@@ -6,7 +6,8 @@ import { pyReadText, pyUniversalNewlines } from '../python/index.js';
  * The trial folder: everything needed to re-score a trial offline.
  *
  *   <job folder>/<trial id>/
- *     trial.json       what ran, its status and timings (TrialRecord, record.ts)
+ *     trial.json       what ran, its status and timings (TrialRecord, record.ts); written last, with the
+ *                      sha256 of every other file (file-hashes.ts)
  *     leg.json         the leg, byte for byte as loaded
  *     instruction.md   what the agent was told
  *     answer.txt       the agent's /app/answer.txt, when it wrote one
@@ -15,6 +16,7 @@ import { pyReadText, pyUniversalNewlines } from '../python/index.js';
  *     trajectory.jsonl a WikiRace game's moves, one line per step, written on the host by the game
  *     agent/           the agent's own logs
  *     score.json       the score (TrialScore)
+ *     score.prev.json  the score `aar verify --fix` replaced, if it replaced one
  *
  * A folder is complete or absent: it is built under <job>/.partial/ and renamed into place.
  */
