@@ -8,7 +8,8 @@ import { loadLegs, type LoadedLeg } from '../tasks/aar/load.js';
 import { aarDataDir } from '../paths.js';
 import { stepBudget } from '../tasks/aar/schema.js';
 import { TRIAL_FORMAT, writeTrialFolder } from '../trial/folder.js';
-import type { TrialRecordInput } from '../trial/record.js';
+import { readTrialRecord, type TrialRecordInput } from '../trial/record.js';
+import { sealTrialFolder } from '../trial/file-hashes.js';
 import { HARNESS_VERSION } from '../harness/version.js';
 
 /**
@@ -133,8 +134,11 @@ export function writeSyntheticJob(jobDir: string, legs: readonly LoadedLeg[], se
     };
     if (answer !== null) files['answer.txt'] = answer;
     const dir = writeTrialFolder(jobDir, trialId, files);
-    // As the harness does at the end of a trial: score.json from the folder's own files.
-    if (options.withScores) writeFileSync(path.join(dir, 'score.json'), scoreToJson(scoreTrialDir(dir) as TrialScore));
+    // As the harness does at the end of a trial: score.json from the folder's own files, then trial.json with every file's sha256.
+    if (options.withScores) {
+      writeFileSync(path.join(dir, 'score.json'), scoreToJson(scoreTrialDir(dir) as TrialScore));
+      sealTrialFolder(dir, readTrialRecord(dir));
+    }
   }
   return legs.length;
 }

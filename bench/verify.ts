@@ -3,7 +3,7 @@
  * Goal: at least 2x faster than the reference verifier in one Python process (about 2.3 ms/trial),
  * i.e. all 1,400 in under 1.6 s including Node's start.
  */
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,12 +22,15 @@ try {
   const calls = logs.reduce((sum, l) => sum + l.split('\n').filter(Boolean).length, 0);
   console.log(`${legs.length} trials, tool logs ${(bytes / 1e6).toFixed(1)} MB: ${(calls / legs.length).toFixed(1)} calls and ${(bytes / legs.length / 1e3).toFixed(1)} kB per trial`);
 
-  const timeVerify = (): { ms: number; out: string } => {
+  const timeVerify = (...flags: string[]): { ms: number; out: string } => {
     const t = process.hrtime.bigint();
-    const out = execFileSync(process.execPath, [cli, 'verify', jobDir], { encoding: 'utf8' });
+    // Exit status 1 when scores change (the run without score.json): the timing is what counts here.
+    const run = spawnSync(process.execPath, [cli, 'verify', jobDir, ...flags], { encoding: 'utf8' });
+    if (run.status !== 0 && !flags.includes('--fix')) throw new Error(`aar verify failed: ${run.stdout}${run.stderr}`);
+    const out = run.stdout;
     return { ms: Number(process.hrtime.bigint() - t) / 1e6, out: out.split('\n')[0] };
   };
-  const runs = Array.from({ length: 5 }, timeVerify);
+  const runs = Array.from({ length: 5 }, () => timeVerify());
   const times = runs.map((r) => r.ms).sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)];
   const goal = 1600;
@@ -36,8 +39,8 @@ try {
 
   // Without any score.json yet, verify creates 1,400 files; on some file systems creating a file costs ~0.5 ms of system time.
   for (const d of trialDirs) rmSync(path.join(jobDir, d, 'score.json'));
-  const fresh = timeVerify();
-  console.log(`for comparison, with no score.json yet (verify writes all 1,400): ${fresh.ms.toFixed(0)} ms, ${(fresh.ms / legs.length).toFixed(2)} ms/trial  [${fresh.out}]`);
+  const fresh = timeVerify('--fix');
+  console.log(`for comparison, with no score.json yet (verify --fix writes all 1,400): ${fresh.ms.toFixed(0)} ms, ${(fresh.ms / legs.length).toFixed(2)} ms/trial  [${fresh.out}]`);
 } finally {
   rmSync(jobDir, { recursive: true, force: true });
 }

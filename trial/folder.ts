@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pyReadText, pyUniversalNewlines } from '../python/index.js';
 
@@ -6,7 +6,8 @@ import { pyReadText, pyUniversalNewlines } from '../python/index.js';
  * The trial folder: everything needed to re-score a trial offline.
  *
  *   <job folder>/<trial id>/
- *     trial.json       what ran, its status and timings (TrialRecord, record.ts)
+ *     trial.json       what ran, its status and timings (TrialRecord, record.ts); written last, with the
+ *                      sha256 of every other file (file-hashes.ts)
  *     leg.json         the leg, byte for byte as loaded
  *     instruction.md   what the agent was told
  *     answer.txt       the agent's /app/answer.txt, when it wrote one
@@ -15,6 +16,7 @@ import { pyReadText, pyUniversalNewlines } from '../python/index.js';
  *     trajectory.jsonl a WikiRace game's moves, one line per step, written on the host by the game
  *     agent/           the agent's own logs
  *     score.json       the score (TrialScore)
+ *     score.prev.json  the score `aar verify --fix` replaced, if it replaced one
  *
  * A folder is complete or absent: it is built under <job>/.partial/ and renamed into place.
  */
@@ -40,14 +42,21 @@ export function readTrialText(dir: string, name: string): string | null {
   return readOptionalText(path.join(dir, name));
 }
 
-/** A file's text as Python's read_text() gives it (universal newlines); null when the file does not exist. */
+/**
+ * A file's text as Python's read_text() gives it (universal newlines); null when the file does not exist. Any
+ * other failure (a folder, a file too large for a string) is one line naming the file.
+ */
 export function readOptionalText(file: string): string | null {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
+    const e = error as NodeJS.ErrnoException;
+    if (e.code === 'ENOENT') return null;
+    if (e.code === 'EISDIR') e.message = 'a folder, not a file';
+    else if (e.code === 'ERR_STRING_TOO_LONG') e.message = `too large to read as text (${e.message})`;
+    if (!e.message.includes(file)) e.message = `${file}: ${e.message}`;
+    throw e;
   }
   // Node's one-call reading gives the strict reading's text for every valid UTF-8 file; it writes U+FFFD for
   // bytes that are not UTF-8, so only a file that shows one is read again as bytes, strictly.
@@ -64,6 +73,9 @@ export function readOptionalText(file: string): string | null {
 /** Trial folders of a job, sorted: every sub-folder holding a trial.json (the .partial area is skipped). */
 export function listTrialDirs(jobDir: string): string[] {
   if (!existsSync(jobDir)) throw new Error(`${jobDir}: no such job folder`);
+  if (!statSync(jobDir).isDirectory()) {
+    throw new Error(`${jobDir} is a file, not a job folder: give the folder that holds the job's trials${path.basename(jobDir) === 'job.json' ? ` (${path.dirname(jobDir)})` : ''}`);
+  }
   return readdirSync(jobDir, { withFileTypes: true })
     .filter((e) => e.isDirectory() && !e.name.startsWith('.') && existsSync(path.join(jobDir, e.name, TRIAL_FILES.record)))
     .map((e) => path.join(jobDir, e.name))

@@ -4,3 +4,4 @@ export * from './record.js';
 export * from './run-facts.js';
 export * from './tool-log.js';
 export * from './copy-limits.js';
+export * from './file-hashes.js';

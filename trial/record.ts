@@ -33,8 +33,9 @@ export const TrialRecordSchema = z.looseObject({
   run: RecordedRunSchema,
   seed: z.number().nullable().default(null),
   harness_version: z.string(),
-  /** Files copied out of the sandbox that were over their limit and cut (copy-limits.ts); absent when none was. */
-  cut_files: z.array(z.looseObject({ file: z.string(), size: z.number(), kept: z.number() })).optional(),
+  /** Files copied out of the sandbox that were over their limit and cut (copy-limits.ts); absent when none was.
+   * `blank`: bytes of whitespace around an answer that were dropped (they change nothing once it is stripped). */
+  cut_files: z.array(z.looseObject({ file: z.string(), size: z.number(), kept: z.number(), blank: z.number().optional() })).optional(),
   /** What the sandbox handed back that the harness did not take (a file or folder not asked for, a name
    * leaving its folder, two names clashing): the sandbox path and why; absent when nothing was refused. */
   refused_files: z.array(z.looseObject({ path: z.string(), reason: z.string() })).optional(),
@@ -42,6 +43,12 @@ export const TrialRecordSchema = z.looseObject({
   infra_retries: z.number().int().min(0).optional(),
   /** The first line of each of those errors, oldest first. */
   infra_retry_errors: z.array(z.string()).optional(),
+  /**
+   * The seal: sha256 (hex) of every file the harness wrote in the trial folder but trial.json, by path relative
+   * to it (file-hashes.ts). Written last, so score.json is in it. Absent in folders written before seals
+   * existed: `aar verify` then checks leg.json against `leg.sha256` only.
+   */
+  file_sha256: z.record(z.string(), z.string().regex(/^[0-9a-f]{64}$/)).optional(),
 });
 export type TrialRecord = z.infer<typeof TrialRecordSchema>;
 export type TrialRecordInput = z.input<typeof TrialRecordSchema>;

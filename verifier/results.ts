@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { familyOfRecord } from '../tasks/registry.js';
 import { scoreStoredTrial } from '../tasks/scorers.js';
+import { scoreMatchesSeal } from '../trial/file-hashes.js';
 import { listTrialDirs, TRIAL_FILES } from '../trial/folder.js';
 import { readTrialRecord, type TrialRecord } from '../trial/record.js';
 
@@ -10,6 +11,8 @@ export interface TrialResult<Score extends object = object> {
   dir: string;
   record: TrialRecord;
   score: Score | null;
+  /** score.json is not the one the harness wrote: its sha256 differs from the one trial.json holds. */
+  scoreEdited?: true;
 }
 
 /** Scores a trial folder from its files alone, by its task family. Null for an infrastructure error (never scored). */
@@ -31,16 +34,26 @@ export function readTrialResult<Score extends object = object>(dir: string): Tri
   const record = readTrialRecord(dir);
   const scoreFile = path.join(dir, TRIAL_FILES.score);
   let score: object | null = null;
+  let edited = false;
   if (record.status !== 'infra_error') {
     if (existsSync(scoreFile)) {
       try {
-        score = JSON.parse(readFileSync(scoreFile, 'utf8')) as object;
+        const bytes = readFileSync(scoreFile);
+        edited = scoreMatchesSeal(record, bytes) === false;
+        score = JSON.parse(bytes.toString('utf8')) as object;
       } catch (error) {
         throw new Error(`${scoreFile}: ${(error as Error).message}`);
       }
     } else score = scoreTrialDir(dir, record);
   }
-  return { dir, record, score: score as Score | null };
+  return { dir, record, score: score as Score | null, ...(edited ? { scoreEdited: true as const } : {}) };
+}
+
+/** One warning line per trial whose score.json is not the one the harness wrote (for report and compare). */
+export function editedScoreWarnings(results: readonly TrialResult[]): string[] {
+  return results
+    .filter((r) => r.scoreEdited)
+    .map((r) => `aar: warning: ${path.join(r.dir, TRIAL_FILES.score)} does not match the sha256 its trial.json holds (edited after the run); aar verify ${path.dirname(r.dir)} says what changed`);
 }
 
 /** Like loadJobResults, but a trial folder that cannot be read is named in `unreadable` instead of stopping the rest. */

@@ -2,5 +2,5 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { verifyTrialDirs } from './verify.js';
 
 /** One slice of `verifyJob` in a worker thread. */
-const { dirs, dryRun } = workerData as { dirs: string[]; dryRun: boolean };
-parentPort!.postMessage(await verifyTrialDirs(dirs, dryRun));
+const { dirs, fix } = workerData as { dirs: string[]; fix: boolean };
+parentPort!.postMessage(await verifyTrialDirs(dirs, fix));

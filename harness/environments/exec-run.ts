@@ -52,7 +52,7 @@ export function readTree(root: string): Record<string, Buffer> {
 export async function collectByArchive(env: TrialEnvironment, work: TrialWork, cuts: TrialWorkResult['cuts']): Promise<Pick<TrialWorkResult, 'files' | 'dirs'>> {
   const files: Record<string, Buffer | null> = {};
   for (const file of work.collectFiles) {
-    files[file] = await env.getFile(file, { maxBytes: work.limits.fileBytes, onCut: (c) => cuts.push({ path: file, size: c.size, kept: c.kept }) });
+    files[file] = await env.getFile(file, { maxBytes: work.limits.fileBytes, answer: true, onCut: (c) => cuts.push({ ...c, path: file }) });
   }
   const dirs: Record<string, Record<string, Buffer>> = {};
   for (const dir of work.collectDirs) {

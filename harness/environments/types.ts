@@ -35,7 +35,8 @@ export interface TrialWork {
   workdir: string;
   env?: Record<string, string>;
   timeoutMs: number;
-  /** Files to bring back (absent ones come back as null). */
+  /** Answer files to bring back (absent ones come back as null), read as the reference reads an answer: the
+   * whitespace around it is left out and does not count against limits.fileBytes (AnswerCopy). */
   collectFiles: string[];
   /** Folders to bring back, every regular file under them. */
   collectDirs: string[];
@@ -62,8 +63,9 @@ export interface TrialWorkResult {
   dirs: Record<string, Record<string, Buffer>>;
   /** The machine (cluster node) that ran it, when the environment knows. */
   node: string | null;
-  /** What was cut at the limits: `stdout`, `stderr` or the sandbox path, its whole size and the bytes kept. */
-  cuts: { path: string; size: number; kept: number }[];
+  /** What was cut at the limits: `stdout`, `stderr` or the sandbox path, its whole size and the bytes kept
+   * (and for a collected answer file, `blank`: the whitespace around it left out). */
+  cuts: { path: string; size: number; kept: number; blank?: number }[];
   /** What happened to the sandbox while the command ran, when it did not end normally and the provider could look. */
   fate?: SandboxFate;
 }
@@ -122,8 +124,11 @@ export interface FileToPut {
 export interface CopyOptions {
   /** Bytes kept of each file (default LOG_LIMIT_BYTES); the rest is never held in host memory. */
   maxBytes?: number;
-  /** Hears of each file that was cut: its path (relative to the folder, for getDir), whole size and bytes kept. */
-  onCut?: (cut: { path: string; size: number; kept: number }) => void;
+  /** getFile of an answer: the whitespace around it is left out and does not count against maxBytes (copy-limits.ts AnswerCopy). */
+  answer?: boolean;
+  /** Hears of each file that was cut: its path (relative to the folder, for getDir), whole size and bytes kept
+   * (and for an answer, the whitespace around it left out). */
+  onCut?: (cut: { path: string; size: number; kept: number; blank?: number }) => void;
 }
 
 /** One trial's sandbox: started, used, and removed by the trial runner. */

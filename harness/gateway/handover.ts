@@ -16,7 +16,7 @@ const ResultSchema = z.strictObject({
   files: z.record(z.string(), b64.nullable()),
   dirs: z.record(z.string(), z.record(z.string(), b64)),
   node: z.string().max(256).nullable().optional(),
-  cuts: z.array(z.strictObject({ path: z.string(), size: z.number().int().nonnegative(), kept: z.number().int().nonnegative() })).default([]),
+  cuts: z.array(z.strictObject({ path: z.string(), size: z.number().int().nonnegative(), kept: z.number().int().nonnegative(), blank: z.number().int().nonnegative().optional() })).default([]),
 }).refine((r) => r.exit_code !== null || r.timed_out, { path: ['exit_code'], message: 'null only for a run that timed out' });
 
 const decode = (s: string): Buffer => Buffer.from(s, 'base64');

@@ -62,7 +62,15 @@ export function lockJobDir(jobDir: string, command = process.argv.slice(1).map((
   for (let attempt = 0; attempt < 5; attempt++) {
     // Written whole beside it, then linked into place: the lock appears complete or not at all.
     const mine = `${file}.${process.pid}.tmp`;
-    writeFileSync(mine, JSON.stringify(me) + '\n');
+    try {
+      writeFileSync(mine, JSON.stringify(me) + '\n');
+    } catch (error) {
+      // A full disk: nothing of this attempt stays behind, and the one line names the lock.
+      rmSync(mine, { force: true });
+      const e = error as NodeJS.ErrnoException;
+      e.message = `${file}: cannot take the job's lock: ${e.message}`;
+      throw e;
+    }
     try {
       linkSync(mine, file);
       rmSync(mine, { force: true });

@@ -7,7 +7,8 @@ import { PACKAGE_ROOT } from '../../paths.js';
 import { DEFAULT_FAMILY } from '../../tasks/registry.js';
 import { scoreTrialDir } from '../../verifier/results.js';
 import { commitStaging, createStaging, TRIAL_FILES, TRIAL_FORMAT, writeFiles } from '../../trial/folder.js';
-import { TrialRecordSchema, trialRecordJson, type TrialRecord, type TrialStatus } from '../../trial/record.js';
+import { sealTrialFolder } from '../../trial/file-hashes.js';
+import { TrialRecordSchema, type TrialRecord, type TrialStatus } from '../../trial/record.js';
 import { mergeRunSources, recordedRunOf } from '../../trial/run-facts.js';
 import type { JobConfig } from '../config/schema.js';
 import { ANSWER_LIMIT_BYTES, cutMarker, LOG_LIMIT_BYTES, type FileCut } from '../../trial/copy-limits.js';
@@ -216,7 +217,7 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan, retrie
     }
     const answer = result.files['/app/answer.txt'] ?? null;
     const answerCut = cutOf('/app/answer.txt');
-    if (answerCut) cuts.push({ file: TRIAL_FILES.answer, size: answerCut.size, kept: answerCut.kept });
+    if (answerCut) cuts.push({ file: TRIAL_FILES.answer, size: answerCut.size, kept: answerCut.kept, ...(answerCut.blank ? { blank: answerCut.blank } : {}) });
     writeCollectedDirs(agentDir, result.dirs, refused);
     for (const c of result.cuts.filter((c) => c.path.startsWith('/') && c.path !== '/app/answer.txt')) {
       const dir = launch.logDirs.find((d) => c.path.startsWith(d + '/'));
@@ -267,16 +268,17 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan, retrie
       ...retryFields(retries),
     });
     writeFiles(staging, {
-      [TRIAL_FILES.record]: trialRecordJson(record),
       [TRIAL_FILES.leg]: plan.task.source,
       [TRIAL_FILES.instruction]: instruction,
       ...(answer === null ? {} : { [TRIAL_FILES.answer]: answer }),
     });
-    // Scored from the staged files exactly as `aar verify` will score them later.
+    // Scored from the staged files exactly as `aar verify` will score them later; trial.json comes last,
+    // holding the sha256 of every file written (the score's too).
     const score = scoreTrialDir(staging, record)!;
     writeFiles(staging, { [TRIAL_FILES.score]: ctx.family.scoreToJson(score) });
+    const sealed = sealTrialFolder(staging, record);
     commitStaging(ctx.jobDir, plan.trialId, staging);
-    return { plan, record, score, shown: { success: ctx.family.progress.success(score), verdict: ctx.family.progress.verdict(score) } };
+    return { plan, record: sealed, score, shown: { success: ctx.family.progress.success(score), verdict: ctx.family.progress.verdict(score) } };
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
     if (isHostWriteError(error)) throw new HostWriteFailure(error);
@@ -308,7 +310,8 @@ export function writeInfraFailure(ctx: TrialRunContext, plan: TrialPlan, error: 
     step_budget: ctx.family.stepBudget(plan.task),
     ...retryFields(retries),
   });
-  writeFiles(staging, { [TRIAL_FILES.record]: trialRecordJson(record), [TRIAL_FILES.leg]: plan.task.source });
+  writeFiles(staging, { [TRIAL_FILES.leg]: plan.task.source });
+  const sealed = sealTrialFolder(staging, record);
   commitStaging(ctx.jobDir, plan.trialId, staging);
-  return { plan, record, score: null, shown: null };
+  return { plan, record: sealed, score: null, shown: null };
 }

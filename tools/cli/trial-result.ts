@@ -1,8 +1,8 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { cutMarker, utf8Prefix } from '../../trial/copy-limits.js';
+import { AnswerCopy, cutMarker, type CopiedFile } from '../../trial/copy-limits.js';
 
-export type Cut = { path: string; size: number; kept: number };
+export type Cut = { path: string; size: number; kept: number; blank?: number };
 
 /** What to bring back, as the work names it (harness/gateway/handover.ts). */
 export interface CollectSpec {
@@ -52,6 +52,28 @@ function head(file: string, max: number): { bytes: Buffer; size: number } | null
   }
 }
 
+/** An answer file as AnswerCopy keeps it, read in pieces until it has enough; null when it is absent or not a regular file. */
+function answerCopy(file: string, limit: number): CopiedFile | null {
+  try {
+    if (!lstatSync(file).isFile()) return null;
+    const fd = openSync(file, 'r');
+    try {
+      const size = fstatSync(fd).size;
+      const copy = new AnswerCopy(limit);
+      const buffer = Buffer.alloc(64 * 1024);
+      for (let at = 0, n = 1; n > 0; at += n) {
+        n = readSync(fd, buffer, 0, buffer.length, at);
+        if (n > 0 && !copy.push(Buffer.from(buffer.subarray(0, n)))) break;
+      }
+      return copy.result(size);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The regular files under a folder, as paths relative to it: links are neither followed nor listed (Node's
  * recursive readdir follows a link to a folder), so nothing outside the folder is reached.
@@ -70,8 +92,8 @@ export function regularFilesUnder(root: string): string[] {
 }
 
 /**
- * What a result carries, within RESULT_BUDGET, in this order: the collected files (the answer, cut where no
- * UTF-8 character is split), the output streams (shared evenly when both are long), and the files of the log
+ * What a result carries, within RESULT_BUDGET, in this order: the collected files (the answer, without the
+ * whitespace around it, cut where no UTF-8 character is split), the output streams (shared evenly when both are long), and the files of the log
  * folders (each cut at the log limit with a marker line, as the archive copy does; a file that no longer fits
  * is left out). Every cut and every file left out (kept 0) is listed.
  */
@@ -80,16 +102,14 @@ export function collectResult(spec: CollectSpec, output: Output): Collected {
   const cuts: Cut[] = [];
   const files: Record<string, string | null> = {};
   for (const file of spec.collect_files) {
-    // One byte more than kept, to see whether the cut would split a character.
-    const found = head(file, spec.limits.file_bytes + 1);
+    const found = answerCopy(file, spec.limits.file_bytes);
     if (!found) {
       files[file] = null;
       continue;
     }
-    const bytes = utf8Prefix(found.bytes, spec.limits.file_bytes);
-    if (found.size > bytes.length) cuts.push({ path: file, size: found.size, kept: bytes.length });
-    files[file] = bytes.toString('base64');
-    room -= bytes.length;
+    if (found.cut) cuts.push({ path: file, ...found.cut });
+    files[file] = found.content.toString('base64');
+    room -= found.content.length;
   }
 
   const stdoutKept = Math.min(output.stdout.length, Math.max(Math.floor(room / 2), room - output.stderr.length));

@@ -5,30 +5,28 @@ export function registerReportCommands(program: Command): void {
   program
     .command('verify')
     .argument('<job-dir>', 'a job folder (jobs/<job>), or with --layout harbor a folder of Harbor trial folders')
-    .description('re-score every trial from its files alone and rewrite score.json where it changed')
-    .option('--dry-run', 'say what would change, write nothing')
+    .description("check every trial's files against the hashes in its trial.json, re-score it from its files alone, and say what would change")
+    .option('--fix', 'rewrite score.json where it changed (the previous one kept as score.prev.json); a trial with edited files is never re-scored')
+    .option('--dry-run', 'write nothing (the default; kept for scripts)')
     .option('--workers <n>', 'worker threads (default: one per core for jobs of several thousand trials)')
     .option('--layout <layout>', 'job (this harness) or harbor (app/answer.txt, app/tool_log.jsonl, tests/trail.json, verifier/reward.json)', 'job')
-    .action(async (jobDir: string, flags: { dryRun?: boolean; workers?: string; layout: string }) => {
+    .action(async (jobDir: string, flags: { fix?: boolean; dryRun?: boolean; workers?: string; layout: string }) => {
       if (flags.layout === 'harbor') {
         const { printHarborVerify } = await import('./verify-harbor.js');
         return printHarborVerify(jobDir);
       }
       if (flags.layout !== 'job') throw new Error(`--layout: expected job or harbor, got ${flags.layout}`);
-      const { verifyTrials } = await import('../../../verifier/verify.js');
+      if (flags.fix && flags.dryRun) throw new Error('--fix and --dry-run: choose one');
+      const { verifyTrials, verifyFoundProblems } = await import('../../../verifier/verify.js');
+      const { verifyText } = await import('../../../verifier/verify-text.js');
       const workers = flags.workers === undefined ? 'auto' : Number(flags.workers);
       if (workers !== 'auto' && !(Number.isInteger(workers) && workers > 0)) throw new Error(`--workers: expected a positive whole number, got ${flags.workers}`);
       const { requireTrialDirs } = await import('../../../trial/folder.js');
-      const s = await verifyTrials(requireTrialDirs(jobDir), { dryRun: flags.dryRun, workers });
-      for (const f of s.failures) process.stderr.write(f + '\n');
-      const verb = flags.dryRun ? 'would change' : 'changed';
-      process.stdout.write(
-        `${s.trials} trials: ${s.scored} scored, ${s.changed.length} ${verb}, ${s.infraErrors} infrastructure errors (not scored)` +
-          (s.failures.length ? `, ${s.failures.length} unreadable` : '') + '\n',
-      );
-      for (const id of s.changed.slice(0, 20)) process.stdout.write(`  ${verb}: ${id}\n`);
-      if (s.changed.length > 20) process.stdout.write(`  ... and ${s.changed.length - 20} more\n`);
-      if (s.failures.length) process.exitCode = 1;
+      const s = await verifyTrials(requireTrialDirs(jobDir), { fix: flags.fix, workers });
+      for (const f of s.failures) process.stderr.write(`aar: ${f}\n`);
+      process.stdout.write(verifyText(s, flags.fix ?? false));
+      // Non-zero whenever a score is not what its files give (rewritten or not), a file was edited, or a trial could not be read.
+      if (verifyFoundProblems(s)) process.exitCode = 1;
     });
 
   program
@@ -42,15 +40,17 @@ export function registerReportCommands(program: Command): void {
       if (flags.format !== 'html' && !(REPORT_FORMATS as readonly string[]).includes(flags.format)) {
         throw new Error(`--format: expected one of ${[...REPORT_FORMATS, 'html'].join(', ')}, got ${flags.format}`);
       }
-      const { readJobResults } = await import('../../../verifier/results.js');
+      const { editedScoreWarnings, loadJobResults, readJobResults } = await import('../../../verifier/results.js');
       const { requireTrialDirs } = await import('../../../trial/folder.js');
       const { aggregate } = await import('../../../verifier/aggregate.js');
       let text: string;
       if (flags.format === 'html') {
         text = await (await import('../../../verifier/html/build.js')).buildHtmlReport([jobDir]);
+        for (const line of editedScoreWarnings(loadJobResults(jobDir))) process.stderr.write(line + '\n');
       } else {
         const { results, unreadable } = readJobResults(requireTrialDirs(jobDir));
         for (const line of unreadable) process.stderr.write(`aar: skipped unreadable trial: ${line}\n`);
+        for (const line of editedScoreWarnings(results)) process.stderr.write(line + '\n');
         if (unreadable.length) process.exitCode = 1;
         if (!results.length) throw new Error(`${jobDir}: no readable trial to report`);
         text = renderReport(aggregate(results), flags.format as 'md' | 'csv' | 'json');

@@ -19,15 +19,8 @@ export function registerScoreCommand(program: Command): void {
       } catch (error) {
         throw new Error(`${flags.leg}: ${(error as Error).message}`);
       }
-      // Each file's errors name that file; scoring the log itself is total (a line it cannot read is skipped and counted).
-      const optional = (file: string | undefined): string | null => {
-        if (file === undefined) return null;
-        try {
-          return readOptionalText(file);
-        } catch (error) {
-          throw new Error(`${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-        }
-      };
+      // Each file's errors name that file (readOptionalText); scoring the log itself is total (a line it cannot read is skipped and counted).
+      const optional = (file: string | undefined): string | null => (file === undefined ? null : readOptionalText(file));
       const score = scoreOnView(view, optional(flags.answer), optional(flags.toolLog));
       process.stdout.write(scoreToJson(flags.reference ? referenceOnly(score) : score));
     });

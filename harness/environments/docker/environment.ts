@@ -1,7 +1,7 @@
 import type Docker from 'dockerode';
 import { PassThrough, type Writable } from 'node:stream';
 import { docker, NO_DOCKER_HINT, dockerAvailable } from '../../../images/docker.js';
-import { LOG_LIMIT_BYTES } from '../../../trial/copy-limits.js';
+import { AnswerCopy, LOG_LIMIT_BYTES } from '../../../trial/copy-limits.js';
 import type { CopyOptions, EnvironmentProvider, EnvironmentSpec, ExecOptions, ExecResult, FileToPut, SandboxFate, SandboxInfo, TrialEnvironment, TrialWork, TrialWorkResult, WorkHandover } from '../types.js';
 import { containerFate } from './fate.js';
 import { extractUnder, firstFileOfTar, tarOf } from './files.js';
@@ -129,8 +129,8 @@ class DockerTrialEnvironment implements TrialEnvironment, CreatedContainer {
   async getFile(path: string, options: CopyOptions = {}): Promise<Buffer | null> {
     try {
       const maxBytes = options.maxBytes ?? LOG_LIMIT_BYTES;
-      const file = await firstFileOfTar(await this.container.getArchive({ path }), maxBytes);
-      if (file && file.size > file.content.length) options.onCut?.({ path, size: file.size, kept: file.content.length });
+      const file = await firstFileOfTar(await this.container.getArchive({ path }), options.answer ? new AnswerCopy(maxBytes) : maxBytes);
+      if (file?.cut) options.onCut?.({ path, ...file.cut });
       return file?.content ?? null;
     } catch (error) {
       if (isNotFound(error)) return null;

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { extract, pack } from 'tar-stream';
-import { LOG_LIMIT_BYTES, utf8Prefix } from '../../../trial/copy-limits.js';
+import { LOG_LIMIT_BYTES, PrefixCopy, type CopiedFile, type FileCopy } from '../../../trial/copy-limits.js';
 import { CappedFileWriter } from '../capped-file.js';
 import type { CopyOptions, FileToPut } from '../types.js';
 
@@ -20,15 +20,17 @@ export function tarOf(files: FileToPut[]): NodeJS.ReadableStream {
 const destroy = (stream: NodeJS.ReadableStream): void => void (stream as unknown as { destroy?: () => void }).destroy?.();
 
 /**
- * The first regular file of a tar stream (getArchive of a file), at most `maxBytes` of it, cut where no
- * UTF-8 character is split. Stops reading the archive once it has enough: a 200 MB file costs the host
- * `maxBytes`, not 200 MB. `size` is the file's whole size (from its tar header).
+ * The first regular file of a tar stream, as `copy` keeps it (a number: its first that many bytes, cut where
+ * no UTF-8 character is split). Stops reading the archive once the copy has enough: a 200 MB file costs the
+ * host what the copy keeps, not 200 MB. `size` is the file's whole size (from its tar header); `cut` says
+ * what was left out, when anything was.
  */
-export function firstFileOfTar(stream: NodeJS.ReadableStream, maxBytes: number): Promise<{ content: Buffer; size: number } | null> {
+export function firstFileOfTar(stream: NodeJS.ReadableStream, copy: number | FileCopy): Promise<{ content: Buffer; size: number; cut?: CopiedFile['cut'] } | null> {
+  const copier = typeof copy === 'number' ? new PrefixCopy(copy) : copy;
   return new Promise((resolve, reject) => {
     const ex = extract();
     let settled = false;
-    const finish = (value: { content: Buffer; size: number } | null): void => {
+    const finish = (value: { content: Buffer; size: number; cut?: CopiedFile['cut'] } | null): void => {
       if (settled) return;
       settled = true;
       resolve(value);
@@ -42,16 +44,14 @@ export function firstFileOfTar(stream: NodeJS.ReadableStream, maxBytes: number):
         return;
       }
       const size = header.size ?? 0;
-      // A few bytes past the limit show whether a character straddles it.
-      const want = Math.min(size, maxBytes + 3);
-      const chunks: Buffer[] = [];
-      let got = 0;
+      const done = () => {
+        const { content, cut } = copier.result(size);
+        finish({ content, size, ...(cut ? { cut } : {}) });
+      };
       entry.on('data', (c: unknown) => {
-        chunks.push(c as Buffer);
-        got += (c as Buffer).length;
-        if (got >= want) finish({ content: utf8Prefix(Buffer.concat(chunks).subarray(0, want), maxBytes), size });
+        if (!settled && !copier.push(c as Buffer)) done();
       });
-      entry.on('end', () => finish({ content: utf8Prefix(Buffer.concat(chunks), maxBytes), size }));
+      entry.on('end', () => settled || done());
       entry.on('error', (e: Error) => settled || reject(e));
     });
     ex.on('finish', () => finish(null));

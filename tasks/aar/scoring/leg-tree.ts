@@ -66,7 +66,19 @@ function dictItems<D>(list: unknown, tree: TreeAccess<D>): D[] {
   return items;
 }
 
+/**
+ * A leg has its stops and its passcode; a JSON object without them (`{}`) is not a leg, and scoring it would
+ * give a score against the passcode -1 instead of an error.
+ */
+function checkIsLeg<D>(leg: D, tree: TreeAccess<D>): void {
+  const stops = tree.get(leg, 'stops');
+  if (stops === undefined) throw new Error('not an AAR leg: it has no "stops"');
+  if (!Array.isArray(stops)) throw new Error('not an AAR leg: its "stops" is not a list');
+  if (tree.get(leg, 'passcode') === undefined) throw new Error('not an AAR leg: it has no "passcode"');
+}
+
 function readLeg<D>(leg: D, tree: TreeAccess<D>): ScoredLeg {
+  checkIsLeg(leg, tree);
   const stops: ScoredStop[] = [];
   for (const stop of dictItems(tree.get(leg, 'stops'), tree)) {
     const bridge = tree.get(stop, 'bridge');

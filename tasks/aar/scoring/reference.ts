@@ -1,4 +1,5 @@
 import { pyFloat, pyFormatFixed, pyIntOfFloat, pyMatchesSingleDigit, pyRepr, pyRound, pyStrip, pyUniversalNewlines } from '../../../python/index.js';
+import { ANSWER_LIMIT_BYTES } from '../../../trial/copy-limits.js';
 import { referenceArgsMatch } from './args-match.js';
 import type { LegView } from './leg-view.js';
 import { creditedCalls, type LoggedCall } from './tool-log.js';
@@ -44,9 +45,16 @@ export function referenceAnswer(answerText: string | null): string | null {
   return answerText === null ? null : pyStrip(pyUniversalNewlines(answerText));
 }
 
-/** The reference's status rules: missing, empty, not a single digit, or a verdict. */
-export function judgeAnswer(answer: string | null, expected: string): Pick<ReferenceFields, 'reward' | 'status' | 'status_reason' | 'answered'> {
+/**
+ * The reference's status rules: missing, empty, not a single digit, or a verdict. An answer file that was cut
+ * (more than the whitespace around it left out: copy-limits.ts) is never judged on the part kept: past the
+ * first 4,096 bytes of an answer something other than whitespace followed, so the whole of it is no digit.
+ */
+export function judgeAnswer(answer: string | null, expected: string, cut?: AnswerCut): Pick<ReferenceFields, 'reward' | 'status' | 'status_reason' | 'answered'> {
   if (answer === null) return { reward: 0, status: 'unknown', status_reason: 'agent did not write /app/answer.txt', answered: 0 };
+  if (cut) {
+    return { reward: 0, status: 'unknown', status_reason: `answer.txt was cut at ${cut.kept} of ${cut.size} bytes (the answer limit is ${ANSWER_LIMIT_BYTES} bytes): not a single digit`, answered: 1 };
+  }
   if (answer === '') return { reward: 0, status: 'unknown', status_reason: 'answer.txt is empty', answered: 0 };
   if (!pyMatchesSingleDigit(answer)) {
     return { reward: 0, status: 'unknown', status_reason: `answer is not a single digit: ${pyRepr(answer)}`, answered: 1 };
@@ -86,7 +94,13 @@ export function matchGoldenSteps(view: LegView, calls: readonly LoggedCall[]): n
 
 const ratio = (n: number, d: number): number | null => (d > 0 ? pyRound(n / d, 3) : null);
 
-export function computeReferenceFields(view: LegView, answerText: string | null, calls: readonly LoggedCall[]): ReferenceFields {
+/** How much of a cut answer file was kept (trial.json's cut_files entry of answer.txt, when it lost bytes). */
+export interface AnswerCut {
+  size: number;
+  kept: number;
+}
+
+export function computeReferenceFields(view: LegView, answerText: string | null, calls: readonly LoggedCall[], answerCut?: AnswerCut): ReferenceFields {
   const agentAnswer = referenceAnswer(answerText);
   const credited = creditedCalls(calls);
 
@@ -106,7 +120,7 @@ export function computeReferenceFields(view: LegView, answerText: string | null,
   for (const value of view.expectedValues) if (valueFoundInResults(value, allResults)) intermediateCorrect++;
 
   return {
-    ...judgeAnswer(agentAnswer, view.expectedAnswer),
+    ...judgeAnswer(agentAnswer, view.expectedAnswer, answerCut),
     agent_answer: agentAnswer,
     expected_answer: view.expectedAnswer,
     stops_total: view.stops,

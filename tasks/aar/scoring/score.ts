@@ -4,7 +4,7 @@ import { buildLegView, legViewOfText, type LegView } from './leg-view.js';
 import { computePaperMetrics, type PaperMetrics } from './paper.js';
 import type { RunFacts } from '../../../trial/run-facts.js';
 import { isPyDict, type PyDict } from '../../../python/dict.js';
-import { computeReferenceFields, REFERENCE_FIELDS, REFERENCE_FLOAT_FIELDS, type ReferenceFields } from './reference.js';
+import { computeReferenceFields, REFERENCE_FIELDS, REFERENCE_FLOAT_FIELDS, type AnswerCut, type ReferenceFields } from './reference.js';
 import { parseToolLog } from './tool-log.js';
 
 /** Everything METRICS.md defines for one trial: the reference-compatible fields first, then the paper's. */
@@ -34,10 +34,13 @@ export function scoreTrial(leg: ScorableLeg, answerText: string | null, toolLogT
   return scoreOnView(legView(leg), answerText, toolLogText, run);
 }
 
-/** scoreTrial on a leg's view already built (a stored trial builds it first, to name a bad leg.json). */
-export function scoreOnView(view: LegView, answerText: string | null, toolLogText: string | null, run: Partial<RunFacts> = {}): TrialScore {
+/**
+ * scoreTrial on a leg's view already built (a stored trial builds it first, to name a bad leg.json);
+ * `answerCut` when the answer file was cut (a stored trial's cut_files), so it is not judged on the part kept.
+ */
+export function scoreOnView(view: LegView, answerText: string | null, toolLogText: string | null, run: Partial<RunFacts> = {}, answerCut?: AnswerCut): TrialScore {
   const { calls, skippedLines } = parseToolLog(toolLogText);
-  const reference = computeReferenceFields(view, answerText, calls);
+  const reference = computeReferenceFields(view, answerText, calls, answerCut);
   return { ...reference, ...computePaperMetrics(view, calls, reference, run), log_lines_skipped: skippedLines };
 }
 

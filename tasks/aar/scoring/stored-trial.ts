@@ -1,13 +1,14 @@
 import path from 'node:path';
+import { cutLostBytes } from '../../../trial/copy-limits.js';
 import { readTrialText, TRIAL_FILES } from '../../../trial/folder.js';
 import type { TrialScorer } from '../../family.js';
 import { jsonSyntaxProblem } from '../../problems.js';
 import type { LegView } from './leg-view.js';
 import { legView, scoreOnView, scoreToJson, type TrialScore } from './score.js';
 
-/** AAR's scoring of a stored trial: its leg.json, answer.txt and tool_log.jsonl, and the run facts. */
+/** AAR's scoring of a stored trial: its leg.json, answer.txt and tool_log.jsonl, the run facts, and whether the answer was cut. */
 export const aarScorer: TrialScorer<TrialScore> = {
-  score({ dir, run }) {
+  score({ dir, record, run }) {
     const leg = readTrialText(dir, TRIAL_FILES.leg);
     if (leg === null) throw new Error(`${path.join(dir, TRIAL_FILES.leg)}: missing`);
     let view: LegView;
@@ -17,7 +18,8 @@ export const aarScorer: TrialScorer<TrialScore> = {
       const legFile = path.join(dir, TRIAL_FILES.leg);
       throw new Error(`${legFile}: ${error instanceof SyntaxError ? jsonSyntaxProblem(legFile, leg, error).message : (error as Error).message}`);
     }
-    return scoreOnView(view, readTrialText(dir, TRIAL_FILES.answer), readTrialText(dir, TRIAL_FILES.toolLog), run);
+    const answerCut = record.cut_files?.find((c) => c.file === TRIAL_FILES.answer && cutLostBytes(c));
+    return scoreOnView(view, readTrialText(dir, TRIAL_FILES.answer), readTrialText(dir, TRIAL_FILES.toolLog), run, answerCut);
   },
   scoreToJson,
 };

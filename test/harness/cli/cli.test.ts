@@ -99,11 +99,19 @@ describe('aar (the compiled command, run as a process)', () => {
     try {
       const { legs } = await loadLegs(EXAMPLES_DIR);
       writeSyntheticJob(dir, legs, 9);
-      expect(ok(runAar(['verify', dir]))).toMatch(/^3 trials: 3 scored, 3 changed, 0 infrastructure errors/);
-      expect(ok(runAar(['verify', dir]))).toMatch(/^3 trials: 3 scored, 0 changed/);
-      expect(ok(runAar(['verify', dir, '--workers', '2']))).toMatch(/^3 trials: 3 scored, 0 changed/);
+      // Without --fix nothing is written, and the exit status says that scores are missing.
+      const missing = runAar(['verify', dir]);
+      expect(missing.status).toBe(1);
+      expect(missing.stdout).toMatch(/^3 trials: 3 scored, 3 would change, 0 tampered, 0 infrastructure errors \(not scored\)\n  would change: \S+: no score.json yet\n/);
+      expect(missing.stdout).toContain('3 trials were written before trial.json held file hashes: only their leg.json was checked');
+      expect(runAar(['verify', dir, '--fix']).stdout).toMatch(/^3 trials: 3 scored, 3 changed, 0 tampered/);
+      expect(ok(runAar(['verify', dir]))).toMatch(/^3 trials: 3 scored, 0 would change/);
+      expect(ok(runAar(['verify', dir, '--workers', '2']))).toMatch(/^3 trials: 3 scored, 0 would change/);
       for (const f of readdirSync(dir).filter((d) => !d.startsWith('.') && !d.endsWith('.csv'))) writeFileSync(path.join(dir, f, 'score.json'), '{}');
-      expect(ok(runAar(['verify', dir, '--workers', '2']))).toMatch(/^3 trials: 3 scored, 3 changed/);
+      const fixed = runAar(['verify', dir, '--workers', '2', '--fix']);
+      expect(fixed.status).toBe(1);
+      expect(fixed.stdout).toMatch(/^3 trials: 3 scored, 3 changed/);
+      expect(fixed.stdout).toMatch(/changed: \S+: reward \(absent\) -> 0, status \(absent\) -> "\w+", /);
       expect(ok(runAar(['report', dir]))).toMatch(/^\| agent \| model \|/);
       const out = path.join(dir, 'report.csv');
       ok(runAar(['report', dir, '--format', 'csv', '--out', out]));

@@ -34,9 +34,10 @@ describeDocker('what comes back from the container is bounded (Docker)', () => {
     const summary = await runJob({ configPath: config, reporter: new QuietReporter(), retryDelayMs: 10 });
     const [result] = loadJobResults(summary.jobDir);
     expect(result.record.status).toBe('completed');
+    // The spaces past the answer's limit are read past (whitespace: the reference strips it), not lost.
     expect(result.record.cut_files).toEqual([
       { file: 'agent/stdout.log', size: stdoutSize, kept: LOG_LIMIT_BYTES },
-      { file: 'answer.txt', size: answerSize, kept: ANSWER_LIMIT_BYTES },
+      { file: 'answer.txt', size: answerSize, kept: ANSWER_LIMIT_BYTES, blank: answerSize - ANSWER_LIMIT_BYTES },
     ]);
     expect(statSync(path.join(result.dir, 'answer.txt')).size).toBe(ANSWER_LIMIT_BYTES);
     // The cut answer is read as the reference reads any answer: "6" and spaces, stripped.
@@ -47,5 +48,22 @@ describeDocker('what comes back from the container is bounded (Docker)', () => {
     expect(readFileSync(stdout, 'utf8').endsWith(marker)).toBe(true);
     expect(readFileSync(path.join(result.dir, 'agent', 'stderr.log'), 'utf8')).toBe('fine\n');
     expect(await harnessContainers('h9a-bounded')).toEqual([]);
+  });
+
+  test('answers as the reference reads them: 5,000 spaces then 6 is correct; a long answer is cut and says so', async () => {
+    const config = writeJobConfig(tmp.dir, {
+      name: 'h9a-padded',
+      tasks: { path: path.join(REPO_ROOT, 'tasks', 'examples'), ids: ['examples-linear/easy/sample_001'] },
+      agents: [
+        { name: 'command', id: 'padded', options: { command: `head -c 5000 /dev/zero | tr '\\0' ' ' > /app/answer.txt; printf 6 >> /app/answer.txt` } },
+        { name: 'command', id: 'long', options: { command: `printf 6 > /app/answer.txt; head -c 5000 /dev/zero | tr '\\0' 7 >> /app/answer.txt` } },
+      ],
+    }, 'padded.yaml');
+    const summary = await runJob({ configPath: config, reporter: new QuietReporter(), retryDelayMs: 10 });
+    const [long, padded] = loadJobResults(summary.jobDir).sort((a, b) => (a.record.agent.id < b.record.agent.id ? -1 : 1));
+    expect(padded.record.cut_files).toEqual([{ file: 'answer.txt', size: 5001, kept: 1, blank: 5000 }]);
+    expect(padded.score).toMatchObject({ status: 'correct', agent_answer: '6', fa: 1 });
+    expect(long.record.cut_files).toEqual([{ file: 'answer.txt', size: 5001, kept: ANSWER_LIMIT_BYTES }]);
+    expect(long.score).toMatchObject({ status: 'unknown', fa: 0, status_reason: `answer.txt was cut at ${ANSWER_LIMIT_BYTES} of 5001 bytes (the answer limit is 4096 bytes): not a single digit` });
   });
 });

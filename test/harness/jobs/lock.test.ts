@@ -6,6 +6,7 @@ import path from 'node:path';
 import { JobLocked, jobLockHolder, LOCK_FILE, lockJobDir, processStart } from '../../../harness/jobs/lock.js';
 import { makeSocketDir, removeStaleSocketDirs } from '../../../harness/jobs/socket-dir.js';
 import { tempDir } from '../../helpers/data.js';
+import { canMountSmallDisk, mountSmallDisk } from '../../helpers/tmpfs.js';
 
 /** The pid of a process that has ended. */
 const deadPid = (): number => spawnSync(process.execPath, ['-e', '0']).pid!;
@@ -54,6 +55,20 @@ describe('the job folder lock', () => {
 });
 
 describe("the gateway's socket folders", () => {
+  (canMountSmallDisk() ? test : test.skip)('a full disk at start: one line naming the lock, and no .lock.<pid>.tmp left behind', () => {
+    const disk = mountSmallDisk(64);
+    try {
+      const jobDir = path.join(disk!.dir, 'job');
+      mkdirSync(jobDir);
+      // Every block of the small disk taken, as a disk that filled up before the run started.
+      spawnSync('dd', ['if=/dev/zero', `of=${path.join(disk!.dir, 'filler')}`, 'bs=4k', 'count=64']);
+      expect(() => lockJobDir(jobDir)).toThrow(`${path.join(jobDir, LOCK_FILE)}: cannot take the job's lock: ENOSPC: no space left on device, write`);
+      expect(readdirSync(jobDir)).toEqual([]);
+    } finally {
+      disk!.unmount();
+    }
+  });
+
   test('folders of processes that are gone are removed at the next start; live ones stay', async () => {
     const { dir, cleanup } = tempDir();
     try {

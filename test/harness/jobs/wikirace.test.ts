@@ -74,13 +74,16 @@ beforeAll(async () => {
     expect(await harnessContainers('baselines')).toEqual([]);
 
     const verify = runAar(['verify', summary.jobDir]);
-    expect(verify.stdout).toMatch(/^8 trials: 8 scored, 0 changed, 0 infrastructure errors/);
-    // Re-scored offline from the stored trajectory: a line appended by hand breaks the chain and is caught.
+    expect([verify.status, verify.stdout]).toEqual([0, '8 trials: 8 scored, 0 would change, 0 tampered, 0 infrastructure errors (not scored)\n']);
+    // Checked against its seal and re-scored offline from the stored trajectory: a line appended by hand is named, and breaks the chain.
     const tampered = oracle[0]!;
     writeFileSync(path.join(tampered.dir, TRIAL_FILES.trajectory), readTrialText(tampered.dir, TRIAL_FILES.trajectory) + '{"step":99,"from":"Page 1","to":"Page 2","offered":1,"ts":1}\n');
-    expect(runAar(['verify', summary.jobDir, '--dry-run']).stdout).toContain(`would change: ${path.basename(tampered.dir)}`);
+    const caught = runAar(['verify', summary.jobDir, '--dry-run']);
+    expect(caught.status).toBe(1);
+    expect(caught.stdout).toContain(`  tampered: ${path.join(tampered.dir, TRIAL_FILES.trajectory)} (changed after the run)`);
+    expect(caught.stdout).toContain(`edited files would give: ${path.basename(tampered.dir)}: success 1 -> 0`);
     writeFileSync(path.join(tampered.dir, TRIAL_FILES.trajectory), (readTrialText(tampered.dir, TRIAL_FILES.trajectory) ?? '').split('\n').slice(0, -2).join('\n') + '\n');
-    expect(runAar(['verify', summary.jobDir, '--dry-run']).stdout).toMatch(/^8 trials: 8 scored, 0 would change/);
+    expect(runAar(['verify', summary.jobDir, '--dry-run']).stdout).toMatch(/^8 trials: 8 scored, 0 would change, 0 tampered/);
     const report = runAar(['report', summary.jobDir]);
     expect(report.status).toBe(0);
     expect(report.stdout).toContain('success %');

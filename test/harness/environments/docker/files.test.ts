@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pack } from 'tar-stream';
 import { CappedFileWriter } from '../../../../harness/environments/capped-file.js';
 import { extractUnder, firstFileOfTar } from '../../../../harness/environments/docker/files.js';
-import { cutMarker } from '../../../../trial/copy-limits.js';
+import { ANSWER_BLANK_LIMIT_BYTES, ANSWER_LIMIT_BYTES, AnswerCopy, cutMarker } from '../../../../trial/copy-limits.js';
 import { tempDir } from '../../../helpers/data.js';
 
 const dirs = tempDir('aar-copy-out-');
@@ -54,6 +54,17 @@ describe('copying a file out of a sandbox', () => {
     expect(odd!.content.toString('utf8')).toBe('x' + 'é'.repeat(2047));
     expect(await firstFileOfTar(tarOfFiles({ 'a.txt': '7\n' }), 4096)).toEqual({ content: Buffer.from('7\n'), size: 2 });
     expect(await firstFileOfTar(tarOfFiles({}), 4096)).toBeNull();
+  });
+
+  test('an answer: the whitespace around it is read past, not kept, and bounded (5,000 spaces then 6 keeps 6)', async () => {
+    const padded = await firstFileOfTar(tarOfFiles({ 'answer.txt': ' '.repeat(5000) + '6\n' }), new AnswerCopy());
+    expect(padded).toEqual({ content: Buffer.from('6\n'), size: 5002, cut: { size: 5002, kept: 2, blank: 5000 } });
+    const size = 1024 ** 3;
+    const tar = lazyTar('answer.txt', size);
+    const blank = await firstFileOfTar(tar.stream, new AnswerCopy());
+    expect(blank!.content.length).toBe(ANSWER_LIMIT_BYTES);
+    expect(blank!.cut).toEqual({ size, kept: ANSWER_LIMIT_BYTES, blank: ANSWER_BLANK_LIMIT_BYTES });
+    expect(tar.produced()).toBeLessThan(ANSWER_BLANK_LIMIT_BYTES + 8 * 1024 * 1024);
   });
 
   test('a folder: each file cut at the limit with a marker and reported; paths leaving the folder skipped', async () => {
