@@ -34,6 +34,9 @@ export const TrialRecordSchema = z.looseObject({
   harness_version: z.string(),
   /** Files copied out of the sandbox that were over their limit and cut (copy-limits.ts); absent when none was. */
   cut_files: z.array(z.looseObject({ file: z.string(), size: z.number(), kept: z.number() })).optional(),
+  /** The tool log reached a per-trial bound (trial/tool-log.ts): which, and how many calls were then refused
+   * without a line (the first refused one is logged); absent when no bound was reached. */
+  tool_log_bound: z.looseObject({ reached: z.enum(['calls', 'bytes']), calls_not_logged: z.number().int() }).optional(),
 });
 export type TrialRecord = z.infer<typeof TrialRecordSchema>;
 export type TrialRecordInput = z.input<typeof TrialRecordSchema>;

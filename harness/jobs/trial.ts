@@ -247,6 +247,7 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan): Promi
         }),
       ),
       ...(cuts.length ? { cut_files: cuts } : {}),
+      ...(trial.toolLog.bound ? { tool_log_bound: { ...trial.toolLog.bound } } : {}),
     });
     writeFiles(staging, {
       [TRIAL_FILES.record]: trialRecordJson(record),

@@ -28,7 +28,14 @@ export function registerScoreCommand(program: Command): void {
           throw new Error(`${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
         }
       };
-      const score = scoreOnView(view, optional(flags.answer), optional(flags.toolLog));
+      const answer = optional(flags.answer);
+      let score: ReturnType<typeof scoreOnView>;
+      try {
+        // The tool log is read line by line, never whole (a missing file: no calls).
+        score = scoreOnView(view, answer, flags.toolLog === undefined ? null : { file: flags.toolLog });
+      } catch (error) {
+        throw new Error(`${flags.toolLog}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      }
       process.stdout.write(scoreToJson(flags.reference ? referenceOnly(score) : score));
     });
 }

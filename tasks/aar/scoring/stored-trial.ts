@@ -5,7 +5,7 @@ import { jsonSyntaxProblem } from '../../problems.js';
 import type { LegView } from './leg-view.js';
 import { legView, scoreOnView, scoreToJson, type TrialScore } from './score.js';
 
-/** AAR's scoring of a stored trial: its leg.json, answer.txt and tool_log.jsonl, and the run facts. */
+/** AAR's scoring of a stored trial: its leg.json, answer.txt and tool_log.jsonl (read line by line), and the run facts. */
 export const aarScorer: TrialScorer<TrialScore> = {
   score({ dir, run }) {
     const leg = readTrialText(dir, TRIAL_FILES.leg);
@@ -17,7 +17,7 @@ export const aarScorer: TrialScorer<TrialScore> = {
       const legFile = path.join(dir, TRIAL_FILES.leg);
       throw new Error(`${legFile}: ${error instanceof SyntaxError ? jsonSyntaxProblem(legFile, leg, error).message : (error as Error).message}`);
     }
-    return scoreOnView(view, readTrialText(dir, TRIAL_FILES.answer), readTrialText(dir, TRIAL_FILES.toolLog), run);
+    return scoreOnView(view, readTrialText(dir, TRIAL_FILES.answer), { file: path.join(dir, TRIAL_FILES.toolLog) }, run);
   },
   scoreToJson,
 };
