@@ -7,12 +7,13 @@
  *
  *   npm run bench:log-flood [-- --calls 2400] [-- --kb 255] [-- --parallel 1]
  */
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { stringify } from 'yaml';
 import { packagePath } from '../paths.js';
+import { fileLines } from '../trial/log-lines.js';
 import { loadJobResults } from '../verifier/results.js';
 
 const argv = process.argv.slice(2);
@@ -73,12 +74,22 @@ try {
   const [trial] = loadJobResults(path.join(tmp, 'jobs', 'flood'));
   if (!trial) throw new Error(`aar run wrote no trial (exit ${run.exitCode}): ${run.stderr.split('\n').slice(-3).join(' ')}`);
   const log = path.join(trial.dir, 'tool_log.jsonl');
-  const lines = readFileSync(log, 'utf8').split('\n').filter(Boolean).length;
   const score = trial.score as Record<string, unknown> | null;
-  const agentSaw = readFileSync(path.join(trial.dir, 'agent', 'stdout.log'), 'utf8').trim().split('\n').at(-1);
+  // An infrastructure error leaves no tool log and no agent output.
+  const lineCount = (file: string): number => {
+    let n = 0;
+    for (const line of fileLines(file, Number.MAX_SAFE_INTEGER) ?? []) n += line ? 1 : 0;
+    return n;
+  };
+  const stdout = path.join(trial.dir, 'agent', 'stdout.log');
+  const agentSaw = existsSync(stdout) ? readFileSync(stdout, 'utf8').trim().split('\n').at(-1) : '(no output kept)';
   console.log(`flood: ${calls} calls of ${kb} KB arguments, ${parallel} at a time (${((calls * kb) / 1024).toFixed(0)} MB sent), through \`aar run\` on examples-linear/easy/sample_001`);
   console.log(`aar run: exit ${run.exitCode}, ${seconds.toFixed(1)} s; peak resident memory ${peakMb.toFixed(0)} MB; goal <= 300 MB -> ${peakMb <= 300 ? 'met' : 'NOT met'}`);
-  console.log(`tool_log.jsonl: ${(statSync(log).size / 1024 / 1024).toFixed(2)} MB, ${lines} lines; trial.json tool_log_bound: ${JSON.stringify(trial.record.tool_log_bound ?? null)}`);
+  console.log(
+    existsSync(log)
+      ? `tool_log.jsonl: ${(statSync(log).size / 1024 / 1024).toFixed(2)} MB, ${lineCount(log)} lines; trial.json tool_log_bound: ${JSON.stringify(trial.record.tool_log_bound ?? null)}`
+      : 'tool_log.jsonl: none kept',
+  );
   console.log(`the agent saw: ${agentSaw}`);
   console.log(
     `trial: ${trial.record.status}; ` +
