@@ -4,10 +4,13 @@
  * of arguments (default 255), `--parallel` at a time (default 1), then writes a wrong answer. `aar run` runs
  * the job as its own process under GNU time; printed: its peak resident memory (goal <= 300 MB), the tool
  * log's size and lines, the trial's status, its score and the bound it reached, and the wall time.
+ * Then, as a log written before the bounds (or anywhere else) may be that large, `aar score` on a tool log
+ * of the same calls written whole (`--calls` lines of `--kb` KB, about 600 MB by default), as a process
+ * under GNU time: its peak resident memory and time (the scorer reads the log line by line).
  *
- *   npm run bench:log-flood [-- --calls 2400] [-- --kb 255] [-- --parallel 1]
+ *   npm run bench:log-flood [-- --calls 2400] [-- --kb 255] [-- --parallel 1] [-- --no-score-big]
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
@@ -97,6 +100,24 @@ try {
         ? `scored: status ${score.status}, fa ${score.fa}, total_tool_calls ${score.total_tool_calls}, intermediate_rate ${score.intermediate_rate}, near_miss ${score.near_miss}, log_lines_skipped ${score.log_lines_skipped}`
         : `NOT scored (${trial.record.error})`),
   );
+
+  if (!argv.includes('--no-score-big')) {
+    const big = path.join(tmp, 'big_tool_log.jsonl');
+    const address = 'x'.repeat(kb * 1024 - 14);
+    const fd = openSync(big, 'w');
+    for (let i = 0; i < calls; i++) {
+      writeSync(fd, JSON.stringify({ tool: 'maps_geocode', args: { address }, success: false, result_preview: `Error: no recorded response for maps_geocode ${address.slice(0, 1950)}`, result_len: 8000, ts: 1, source: 'store' }) + '\n');
+    }
+    closeSync(fd);
+    const scoreStarted = Date.now();
+    const scored = await execa('/usr/bin/time', ['-f', '%M', '-o', timeFile, process.execPath, packagePath('dist', 'harness', 'cli', 'main.js'), 'score', '--leg', path.join(trial.dir, 'leg.json'), '--tool-log', big], { reject: false });
+    const scoreMb = Number(readFileSync(timeFile, 'utf8').trim().split('\n').at(-1)) / 1024;
+    const fields = scored.exitCode === 0 ? (JSON.parse(scored.stdout) as Record<string, unknown>) : null;
+    console.log(
+      `aar score on a ${(statSync(big).size / 1024 / 1024).toFixed(0)} MB tool log of ${calls} lines: exit ${scored.exitCode}, ${((Date.now() - scoreStarted) / 1000).toFixed(1)} s, ` +
+        `peak resident memory ${scoreMb.toFixed(0)} MB; ${fields ? `total_tool_calls ${fields.total_tool_calls}, log_lines_skipped ${fields.log_lines_skipped}` : scored.stderr.split('\n')[0]}`,
+    );
+  }
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }
