@@ -27,6 +27,7 @@ export * from './trial/index.js';
 // verifier: scoring, re-verification, reports
 export { scoreTrial, scoreToJson, referenceOnly, type TrialScore } from './tasks/aar/scoring/score.js';
 export type { ReferenceFields } from './tasks/aar/scoring/reference.js';
+export type { ToolLogSource } from './tasks/aar/scoring/tool-log.js';
 export type { PaperMetrics, Diagnosis } from './tasks/aar/scoring/paper.js';
 export { verifyJob, type VerifySummary } from './verifier/verify.js';
 export { loadJobResults, scoreTrialDir, type TrialResult } from './verifier/results.js';

@@ -49,6 +49,9 @@ export const TrialRecordSchema = z.looseObject({
    * existed: `aar verify` then checks leg.json against `leg.sha256` only.
    */
   file_sha256: z.record(z.string(), z.string().regex(/^[0-9a-f]{64}$/)).optional(),
+  /** The tool log reached a per-trial bound (trial/tool-log.ts): which, and how many calls were then refused
+   * without a line (the first refused one is logged); absent when no bound was reached. */
+  tool_log_bound: z.looseObject({ reached: z.enum(['calls', 'bytes']), calls_not_logged: z.number().int() }).optional(),
 });
 export type TrialRecord = z.infer<typeof TrialRecordSchema>;
 export type TrialRecordInput = z.input<typeof TrialRecordSchema>;

@@ -28,6 +28,9 @@ export interface ToolLogLine {
   truncated: boolean;
   full_len: number;
   provider_error?: string;
+  /** The arguments were longer than LOGGED_ARGS_MAX_CHARS as JSON: `args` holds them cut (each long string
+   * ends with LOG_CUT_MARK, or `{}` when that was not enough), and this is their length as sent. */
+  args_full_len?: number;
   /** The gateway refused the call without running it (unknown tool, a tool reported from the wrong place):
    * counted as a call, never credited (no golden step, tool or page). */
   refused?: true;
@@ -49,6 +52,28 @@ export function toolLogText(line: ToolLogLine): string {
  */
 export const TOOL_ARGS_MAX_DEPTH = 64;
 export const TOOL_ARGS_MAX_CHARS = 256 * 1024;
+
+/**
+ * Bounds on what one trial's tool log holds (constants, not config), so that no agent can make its log too
+ * large to score or the harness too large to run. Within a line: arguments longer than
+ * LOGGED_ARGS_MAX_CHARS as JSON are logged with each string cut at LOGGED_ARG_STRING_MAX_CHARS
+ * (`{}` when that is not enough; `args_full_len` gives their length as sent), and the tool name and
+ * the URL fields are cut at LOGGED_NAME_MAX_CHARS / LOGGED_TEXT_MAX_CHARS, each cut string ending with
+ * LOG_CUT_MARK; the preview keeps RESULT_PREVIEW_CHARS as before. So no line is longer than
+ * TOOL_LOG_LINE_MAX_BYTES. Per trial: the gateway runs at most TOOL_LOG_MAX_CALLS calls and stops taking
+ * calls when the log could grow past TOOL_LOG_MAX_BYTES; the first call refused for that is logged as
+ * refused, later ones are refused with no line (trial.json counts them in `tool_log_bound`).
+ */
+export const LOGGED_ARGS_MAX_CHARS = 16 * 1024;
+export const LOGGED_ARG_STRING_MAX_CHARS = 1024;
+export const LOGGED_NAME_MAX_CHARS = 128;
+export const LOGGED_TEXT_MAX_CHARS = 2048;
+export const LOG_CUT_MARK = '…[cut by aar-harness]';
+export const TOOL_LOG_LINE_MAX_BYTES = 128 * 1024;
+export const TOOL_LOG_MAX_BYTES = 16 * 1024 * 1024;
+export const TOOL_LOG_MAX_CALLS = 2000;
+/** A reader skips (and counts) a line longer than this without holding it, whoever wrote the log. */
+export const TOOL_LOG_READ_MAX_LINE_CHARS = 4 * 1024 * 1024;
 
 /**
  * The deepest nesting of arrays and objects in a JSON text (0 for a scalar), found by one scan without

@@ -1,4 +1,4 @@
-import { nestsDeeperThan, TOOL_ARGS_MAX_CHARS, TOOL_ARGS_MAX_DEPTH } from '../../trial/tool-log.js';
+import { nestsDeeperThan, TOOL_ARGS_MAX_CHARS, TOOL_ARGS_MAX_DEPTH, TOOL_LOG_LINE_MAX_BYTES, TOOL_LOG_MAX_BYTES, TOOL_LOG_MAX_CALLS } from '../../trial/tool-log.js';
 import { HttpError } from './http.js';
 
 /** A tool request's body, parsed; or, when its arguments are out of bounds, why, and the tool it named. */
@@ -60,4 +60,64 @@ export function parseToolRequest(text: string): BoundedToolRequest {
     return { ok: false, tool: typeof tool === 'string' ? tool : '', reason: `the arguments are ${size} characters of JSON, over the limit of ${TOOL_ARGS_MAX_CHARS}` };
   }
   return { ok: true, body };
+}
+
+/** Which per-trial bound of the tool log stopped the calls, and how many calls it refused without a line. */
+export interface ToolLogBoundReached {
+  reached: 'calls' | 'bytes';
+  calls_not_logged: number;
+}
+
+/**
+ * One trial's share of the tool log: calls and bytes logged, with room held for calls still running, so
+ * that concurrent calls cannot pass the bounds together. Past a bound a call is refused before it runs; the
+ * first such call is logged (as refused), later ones only counted.
+ */
+export class ToolLogBudget {
+  calls = 0;
+  bytes = 0;
+  private running = 0;
+  bound: ToolLogBoundReached | undefined;
+
+  constructor(
+    readonly maxCalls = TOOL_LOG_MAX_CALLS,
+    readonly maxBytes = TOOL_LOG_MAX_BYTES,
+  ) {}
+
+  /** Takes room for one more call, or says which bound stops it. */
+  reserve(): { ok: true } | { ok: false; reached: ToolLogBoundReached['reached']; logIt: boolean } {
+    // One line's room stays free for the refusal that is logged when a bound is reached.
+    const linesWithThis = this.running + 2;
+    const reached = this.calls + this.running >= this.maxCalls ? 'calls' : this.bytes + linesWithThis * TOOL_LOG_LINE_MAX_BYTES > this.maxBytes ? 'bytes' : undefined;
+    if (!reached) {
+      this.running++;
+      return { ok: true };
+    }
+    if (this.bound) {
+      this.bound.calls_not_logged++;
+      return { ok: false, reached: this.bound.reached, logIt: false };
+    }
+    this.bound = { reached, calls_not_logged: 0 };
+    this.running++;
+    return { ok: false, reached, logIt: true };
+  }
+
+  /** A reserved call was answered: its line (0 bytes when none was written) now counts. */
+  commit(lineBytes: number): void {
+    this.running--;
+    this.calls++;
+    this.bytes += lineBytes;
+  }
+
+  /** A reserved call ended without an answer (a bad request): its room is free again. */
+  release(): void {
+    this.running--;
+  }
+}
+
+/** The agent's answer to a call refused at a bound. */
+export function boundRefusalText(reached: ToolLogBoundReached['reached'], budget: ToolLogBudget): string {
+  return reached === 'calls'
+    ? `this trial has made ${budget.maxCalls} tool calls, the most one trial may make; no more calls are run`
+    : `this trial's tool log holds ${budget.bytes} bytes, near the limit of ${budget.maxBytes}; no more calls are run`;
 }

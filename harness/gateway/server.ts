@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { refusal, type ToolCallOutcome, type ToolService } from '../../tools/service.js';
-import { parseToolRequest } from './bounds.js';
+import { boundRefusalText, parseToolRequest } from './bounds.js';
 import { HttpError, readBody, requestToken, sendJson } from './http.js';
 import { appendToolLog, toolLogLine } from './tool-log.js';
 import { TrialRegistry, type GatewayTrial } from './trials.js';
@@ -92,32 +92,66 @@ export class GatewayServer {
   }
 
   private async toolCall(req: IncomingMessage, res: ServerResponse, trial: GatewayTrial): Promise<void> {
-    const request = parseToolRequest((await readBody(req, this.bodyLimit)).toString('utf8'));
-    if (!request.ok) return this.refuseOutOfBounds(res, trial, request.tool, request.reason);
-    const body = CallSchema.safeParse(request.body);
-    if (!body.success) throw new HttpError(400, 'expected {"tool": "<name>", "args": {...}}');
-    const started = performance.now();
-    const outcome = await this.options.tools.call(body.data.tool, body.data.args, trial.session);
-    this.answer(res, trial, body.data.tool, body.data.args, outcome, performance.now() - started);
+    await this.withinLogBounds(req, res, trial, async (text) => {
+      const request = parseToolRequest(text);
+      if (!request.ok) return this.refuseOutOfBounds(res, trial, request.tool, request.reason);
+      const body = CallSchema.safeParse(request.body);
+      if (!body.success) throw new HttpError(400, 'expected {"tool": "<name>", "args": {...}}');
+      const started = performance.now();
+      const outcome = await this.options.tools.call(body.data.tool, body.data.args, trial.session);
+      return this.answer(res, trial, body.data.tool, body.data.args, outcome, performance.now() - started);
+    });
   }
 
   private async toolReport(req: IncomingMessage, res: ServerResponse, trial: GatewayTrial): Promise<void> {
-    const request = parseToolRequest((await readBody(req, this.bodyLimit)).toString('utf8'));
-    if (!request.ok) return this.refuseOutOfBounds(res, trial, request.tool, request.reason);
-    const body = ReportSchema.safeParse(request.body);
-    if (!body.success) throw new HttpError(400, 'expected {"tool", "args", "ok", "text"}');
-    const outcome = this.options.tools.report(body.data.tool, { ok: body.data.ok, text: body.data.text });
-    this.answer(res, trial, body.data.tool, body.data.args, outcome, body.data.latency_ms ?? 0);
+    await this.withinLogBounds(req, res, trial, (text) => {
+      const request = parseToolRequest(text);
+      if (!request.ok) return this.refuseOutOfBounds(res, trial, request.tool, request.reason);
+      const body = ReportSchema.safeParse(request.body);
+      if (!body.success) throw new HttpError(400, 'expected {"tool", "args", "ok", "text"}');
+      const outcome = this.options.tools.report(body.data.tool, { ok: body.data.ok, text: body.data.text });
+      return this.answer(res, trial, body.data.tool, body.data.args, outcome, body.data.latency_ms ?? 0);
+    });
+  }
+
+  /**
+   * Runs a tool request within the trial's log bounds (bounds.ts): past them the call is refused before its
+   * body is even parsed, logged once (the first such call) and only counted after that.
+   */
+  private async withinLogBounds(req: IncomingMessage, res: ServerResponse, trial: GatewayTrial, handle: (text: string) => number | Promise<number>): Promise<void> {
+    const room = trial.toolLog.reserve();
+    if (!room.ok) {
+      req.resume();
+      const tool = '';
+      const outcome = refusal(tool, `the call was refused: ${boundRefusalText(room.reached, trial.toolLog)}`);
+      if (room.logIt) trial.toolLog.commit(this.answer(res, trial, tool, {}, outcome, 0));
+      else {
+        trial.toolCalls++;
+        sendJson(res, 200, { ok: false, tool, text: outcome.text, truncated: false });
+      }
+      return;
+    }
+    let lineBytes: number | undefined;
+    try {
+      lineBytes = await handle((await readBody(req, this.bodyLimit)).toString('utf8'));
+    } finally {
+      // A request that ended without a logged answer (a bad request, a failed write) frees its room.
+      if (lineBytes === undefined) trial.toolLog.release();
+      else trial.toolLog.commit(lineBytes);
+    }
   }
 
   /** Arguments too deep or too large: a tool error, logged as a refused call without the arguments. */
-  private refuseOutOfBounds(res: ServerResponse, trial: GatewayTrial, tool: string, reason: string): void {
-    this.answer(res, trial, tool, {}, refusal(tool, `${tool || 'the call'} was refused: ${reason}`), 0);
+  private refuseOutOfBounds(res: ServerResponse, trial: GatewayTrial, tool: string, reason: string): number {
+    return this.answer(res, trial, tool, {}, refusal(tool, `${tool || 'the call'} was refused: ${reason}`), 0);
   }
 
-  private answer(res: ServerResponse, trial: GatewayTrial, calledAs: string, args: unknown, outcome: ToolCallOutcome, latencyMs: number): void {
+  /** Logs the call and answers it; returns the bytes logged. */
+  private answer(res: ServerResponse, trial: GatewayTrial, calledAs: string, args: unknown, outcome: ToolCallOutcome, latencyMs: number): number {
     trial.toolCalls++;
-    appendToolLog(trial.toolLogPath, toolLogLine(calledAs, args, outcome, latencyMs));
+    const line = toolLogLine(calledAs, args, outcome, latencyMs);
+    appendToolLog(trial.toolLogPath, line);
     sendJson(res, 200, { ok: outcome.ok, tool: outcome.tool, text: outcome.text, truncated: outcome.truncated });
+    return Buffer.byteLength(line);
   }
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TrialToolSession } from '../../tools/session.js';
 import type { GatewayCounts } from '../../trial/run-facts.js';
+import { ToolLogBudget } from './bounds.js';
 import { GatewayHandover } from './handover.js';
 
 /** A trial the gateway serves: its token, where its logs go, and what it has used so far. */
@@ -12,6 +13,8 @@ export interface GatewayTrial {
   /** Host path of the trial's model_log.jsonl (model traffic). */
   modelLogPath?: string;
   toolCalls: number;
+  /** What the trial's tool log holds so far, against its per-trial bounds. */
+  toolLog: ToolLogBudget;
   /** Free-form limits the model gateway enforces (steps, tokens, cost). */
   budget?: TrialBudget;
   usage: TrialUsage;
@@ -49,6 +52,7 @@ export class TrialRegistry {
       ...trial,
       token,
       toolCalls: 0,
+      toolLog: new ToolLogBudget(),
       handover: new GatewayHandover(),
       usage: { turns: 0, answered: 0, inputTokens: 0, outputTokens: 0, cachedTokens: 0, costUsd: 0, budgetExceeded: false, upstreamRetries: 0, upstreamFailures: 0 },
     };

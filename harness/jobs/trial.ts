@@ -266,6 +266,7 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan, retrie
       ...(cuts.length ? { cut_files: cuts } : {}),
       ...(refused.entries().length ? { refused_files: refused.entries() } : {}),
       ...retryFields(retries),
+      ...(trial.toolLog.bound ? { tool_log_bound: { ...trial.toolLog.bound } } : {}),
     });
     writeFiles(staging, {
       [TRIAL_FILES.leg]: plan.task.source,

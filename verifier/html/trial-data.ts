@@ -6,7 +6,7 @@ import type { TrialResult } from '../results.js';
 import type { HtmlFamilyView } from './family-view.js';
 import { configLabel } from './labels.js';
 import type { Cell, TrialDetail, TrialRow } from './model.js';
-import { modelTurnsTable, toolCallsTable, toolLogLines } from './trial-tables.js';
+import { logFileLines, modelTurnsTable, toolCallsTable } from './trial-tables.js';
 
 /** Characters of the end of the agent's own output a trial page shows. */
 const AGENT_OUTPUT_CHARS = 3000;
@@ -38,7 +38,7 @@ function agentOutput(dir: string): string | null {
 
 export function trialDetail(trial: TrialResult, view: HtmlFamilyView, previewChars?: number): TrialDetail {
   const { record, dir } = trial;
-  const lines = toolLogLines(readTrialText(dir, TRIAL_FILES.toolLog));
+  const { lines, total } = logFileLines(path.join(dir, TRIAL_FILES.toolLog));
   const family = view.trialPage(trial, lines);
   const facts: [string, Cell][] = [
     ['agent', configLabel(record.agent.id, record.agent.model)],
@@ -67,7 +67,7 @@ export function trialDetail(trial: TrialResult, view: HtmlFamilyView, previewCha
     score: trial.score as Record<string, unknown> | null,
     verdict: trial.score ? familyOf.progress.verdict(trial.score) : null,
     facts,
-    tables: [...family.tables, toolCallsTable(lines, family.callNotes, previewChars), modelTurnsTable(readTrialText(dir, TRIAL_FILES.modelLog))],
+    tables: [...family.tables, toolCallsTable(lines, family.callNotes, previewChars, total), modelTurnsTable(logFileLines(path.join(dir, TRIAL_FILES.modelLog)).lines)],
     agentOutput: agentOutput(dir),
   };
 }

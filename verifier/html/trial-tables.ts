@@ -1,13 +1,28 @@
 import { z } from 'zod';
-import { pySplitlines, pyStrip } from '../../python/index.js';
+import { fileLines, LINE_TOO_LONG } from '../../trial/log-lines.js';
+import { TOOL_LOG_READ_MAX_LINE_CHARS } from '../../trial/tool-log.js';
 import { columns, type Cell, type DetailTable } from './model.js';
 
 /** Characters of a tool result's preview a trial page shows (the full 2,000 stay in tool_log.jsonl). */
 export const DEFAULT_PREVIEW_CHARS = 600;
 
-/** The non-blank lines of a tool log, split and stripped as scoring splits them, so indexes agree. */
-export function toolLogLines(text: string | null): string[] {
-  return text === null ? [] : pySplitlines(text).map(pyStrip).filter((l) => l.length > 0);
+/** Calls a trial page lists at most (a log may hold many more; the page says how many it left out). */
+export const SHOWN_LINES = 1000;
+
+/** A line the page shows in place of one too long to read (scoring skips it too). */
+const TOO_LONG_SHOWN = '(a line too long to read)';
+
+/**
+ * The first `max` non-blank lines of a log file, split and stripped as scoring splits them (so indexes
+ * agree), read line by line (the file is never held whole), and how many it has in all.
+ */
+export function logFileLines(file: string, max = SHOWN_LINES): { lines: string[]; total: number } {
+  const lines: string[] = [];
+  let total = 0;
+  for (const line of fileLines(file, TOOL_LOG_READ_MAX_LINE_CHARS) ?? []) {
+    if (total++ < max) lines.push(line === LINE_TOO_LONG ? TOO_LONG_SHOWN : line);
+  }
+  return { lines, total };
 }
 
 /** The first `max` code points of a text, and how many were left out. */
@@ -51,7 +66,7 @@ const text = (v: unknown): string => (typeof v === 'string' ? v : v === undefine
  * The tool calls in log order: name, arguments, outcome, preview, latency and where the result came from.
  * `notes[i]`, given by the family, says what call i did for the task (e.g. which golden step it matched).
  */
-export function toolCallsTable(lines: readonly string[], notes: readonly (string | null)[], previewChars = DEFAULT_PREVIEW_CHARS): DetailTable {
+export function toolCallsTable(lines: readonly string[], notes: readonly (string | null)[], previewChars = DEFAULT_PREVIEW_CHARS, total = lines.length): DetailTable {
   const rows: Record<string, Cell>[] = [];
   const marks: (string | null)[] = [];
   lines.forEach((line, i) => {
@@ -79,8 +94,8 @@ export function toolCallsTable(lines: readonly string[], notes: readonly (string
     marks.push(call.success === true ? (notes[i] ? 'ok' : null) : 'miss');
   });
   return {
-    title: `Tool calls (${lines.length})`,
-    note: 'In the order the gateway logged them. Previews are cut for the page; tool_log.jsonl in the trial folder holds what the verifier read.',
+    title: `Tool calls (${total})`,
+    note: `In the order the gateway logged them${total > lines.length ? `; the first ${lines.length} of ${total} are listed` : ''}. Previews are cut for the page; tool_log.jsonl in the trial folder holds what the verifier read.`,
     columns: columns(
       ['n', '#', 'int'], ['tool', 'tool', 'text'], ['args', 'arguments', 'text'], ['ok', 'ok', 'text'],
       ['note', 'for the task', 'text'], ['preview', 'result preview', 'text'], ['chars', 'chars', 'int'],
@@ -107,10 +122,10 @@ const ModelLineSchema = z.looseObject({
 });
 
 /** The model requests of model_log.jsonl (one per line), with their tokens, cost and latency. */
-export function modelTurnsTable(logText: string | null): DetailTable {
+export function modelTurnsTable(logLines: readonly string[]): DetailTable {
   const rows: Record<string, Cell>[] = [];
   const marks: (string | null)[] = [];
-  for (const line of toolLogLines(logText)) {
+  for (const line of logLines) {
     let parsed: ReturnType<typeof ModelLineSchema.safeParse> | null = null;
     try {
       parsed = ModelLineSchema.safeParse(JSON.parse(line));

@@ -20,8 +20,14 @@ export function registerScoreCommand(program: Command): void {
         throw new Error(`${flags.leg}: ${(error as Error).message}`);
       }
       // Each file's errors name that file (readOptionalText); scoring the log itself is total (a line it cannot read is skipped and counted).
-      const optional = (file: string | undefined): string | null => (file === undefined ? null : readOptionalText(file));
-      const score = scoreOnView(view, optional(flags.answer), optional(flags.toolLog));
+      const answer = flags.answer === undefined ? null : readOptionalText(flags.answer);
+      let score: ReturnType<typeof scoreOnView>;
+      try {
+        // The tool log is read line by line, never whole (a missing file: no calls).
+        score = scoreOnView(view, answer, flags.toolLog === undefined ? null : { file: flags.toolLog });
+      } catch (error) {
+        throw new Error(`${flags.toolLog}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      }
       process.stdout.write(scoreToJson(flags.reference ? referenceOnly(score) : score));
     });
 }

@@ -59,7 +59,7 @@ export function checkHarborTrial(dir: string): HarborTrialCheck {
   if (trail === null) throw new Error(`${trailFile}: missing`);
   let fields: ReferenceFields;
   try {
-    fields = referenceOnly(scoreTrial(trail, readOptionalText(path.join(dir, HARBOR_FILES.answer)), readOptionalText(path.join(dir, HARBOR_FILES.toolLog))));
+    fields = referenceOnly(scoreTrial(trail, readOptionalText(path.join(dir, HARBOR_FILES.answer)), { file: path.join(dir, HARBOR_FILES.toolLog) }));
   } catch (error) {
     throw new Error(`${trailFile}: ${(error as Error).message}`);
   }

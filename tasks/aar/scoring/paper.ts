@@ -1,7 +1,6 @@
-import { lenientArgsMatch } from './args-match.js';
 import type { LegView } from './leg-view.js';
 import type { ReferenceFields } from './reference.js';
-import { creditedCalls, type LoggedCall } from './tool-log.js';
+import type { CallTally } from './tally.js';
 import type { RunFacts } from '../../../trial/run-facts.js';
 
 /**
@@ -34,27 +33,13 @@ export interface PaperMetrics {
 }
 
 /** Fraction of page stops whose page the agent fetched (by URL, or by the page a fetch resolved to). */
-export function pitStopVisitRate(view: LegView, calls: readonly LoggedCall[]): number | null {
-  if (!view.canonicalPages.size) return null;
-  const visited = new Set(calls.flatMap((c) => c.pages));
-  let hits = 0;
-  for (const page of view.canonicalPages) if (visited.has(page)) hits++;
-  return hits / view.canonicalPages.size;
+export function pitStopVisitRate(view: LegView, tally: CallTally): number | null {
+  return view.canonicalPages.size ? tally.canonicalPagesVisited.size / view.canonicalPages.size : null;
 }
 
 /** Fraction of `tool` stops whose every tool-chain step has a matching call; one call may serve several stops. */
-export function roadblockCompletionRate(view: LegView, calls: readonly LoggedCall[]): number | null {
-  if (!view.toolStopChains.length) return null;
-  let completed = 0;
-  for (const chain of view.toolStopChains) {
-    const done = chain.every((step) =>
-      calls.some(
-        (c) => c.canonicalName !== undefined && c.canonicalName === step.canonicalName && (step.canonicalName === 'python_execute_code' || lenientArgsMatch(step, c.args)),
-      ),
-    );
-    if (done) completed++;
-  }
-  return completed / view.toolStopChains.length;
+export function roadblockCompletionRate(view: LegView, tally: CallTally): number | null {
+  return view.toolStopChains.length ? tally.completedToolStops / view.toolStopChains.length : null;
 }
 
 /** How the run ended, when that, not the agent's route, explains a wrong trial. */
@@ -75,10 +60,10 @@ export function diagnose(fa: 0 | 1, pvr: number | null, rcr: number | null, endi
   return 'computation';
 }
 
-export function computePaperMetrics(view: LegView, calls: readonly LoggedCall[], reference: ReferenceFields, run: Partial<RunFacts>): PaperMetrics {
+export function computePaperMetrics(view: LegView, tally: CallTally, reference: ReferenceFields, run: Partial<RunFacts>): PaperMetrics {
   const fa: 0 | 1 = reference.status === 'correct' ? 1 : 0;
-  const pvr = pitStopVisitRate(view, creditedCalls(calls));
-  const rcr = roadblockCompletionRate(view, creditedCalls(calls));
+  const pvr = pitStopVisitRate(view, tally);
+  const rcr = roadblockCompletionRate(view, tally);
   const steps = run.steps ?? null;
   const noValidAnswer = reference.status === 'unknown';
   const stepLimitHit = noValidAnswer && (run.stepLimitHit === true || (steps !== null && steps >= view.stepBudget));
@@ -89,7 +74,7 @@ export function computePaperMetrics(view: LegView, calls: readonly LoggedCall[],
     steps,
     step_budget: view.stepBudget,
     step_limit_hit: stepLimitHit,
-    tool_calls: calls.length,
+    tool_calls: tally.calls,
     timed_out: run.timedOut ?? null,
     wall_s: run.wallS ?? null,
     input_tokens: run.inputTokens ?? null,

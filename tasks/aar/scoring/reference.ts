@@ -1,8 +1,7 @@
-import { pyFloat, pyFormatFixed, pyIntOfFloat, pyMatchesSingleDigit, pyRepr, pyRound, pyStrip, pyUniversalNewlines } from '../../../python/index.js';
+import { pyMatchesSingleDigit, pyRepr, pyRound, pyStrip, pyUniversalNewlines } from '../../../python/index.js';
 import { ANSWER_LIMIT_BYTES } from '../../../trial/copy-limits.js';
-import { referenceArgsMatch } from './args-match.js';
 import type { LegView } from './leg-view.js';
-import { creditedCalls, type LoggedCall } from './tool-log.js';
+import { valuePatterns, type CallTally } from './tally.js';
 
 /**
  * The fields of the reward.json written by the reference verifier (the AAR Harbor adapter's
@@ -65,31 +64,7 @@ export function judgeAnswer(answer: string | null, expected: string, cut?: Answe
 
 /** `str(value).strip()` found in the joined previews, directly or as 123 / 123.0 / 123.00. */
 export function valueFoundInResults(expected: string, allResults: string): boolean {
-  if (!expected) return false;
-  if (allResults.includes(expected)) return true;
-  const num = pyFloat(expected.split(',').join(''));
-  if (num === null) return false;
-  const asInt = pyIntOfFloat(num);
-  if (asInt === null) return false;
-  return allResults.includes(asInt) || allResults.includes(pyFormatFixed(num, 1)) || allResults.includes(pyFormatFixed(num, 2));
-}
-
-/** Greedy, in log order: each call takes the first unmatched golden step with its name and matching arguments. */
-export function matchGoldenSteps(view: LegView, calls: readonly LoggedCall[]): number {
-  const matched = new Array<boolean>(view.goldenSteps.length).fill(false);
-  let count = 0;
-  for (const call of calls) {
-    for (let gi = 0; gi < view.goldenSteps.length; gi++) {
-      const step = view.goldenSteps[gi];
-      if (matched[gi] || step.toolName !== call.tool) continue;
-      if (referenceArgsMatch(step, call.args)) {
-        matched[gi] = true;
-        count++;
-        break;
-      }
-    }
-  }
-  return count;
+  return valuePatterns(expected).some((p) => allResults.includes(p));
 }
 
 const ratio = (n: number, d: number): number | null => (d > 0 ? pyRound(n / d, 3) : null);
@@ -100,25 +75,9 @@ export interface AnswerCut {
   kept: number;
 }
 
-export function computeReferenceFields(view: LegView, answerText: string | null, calls: readonly LoggedCall[], answerCut?: AnswerCut): ReferenceFields {
+/** The reference's fields of a trial from its answer and its tool log folded into a tally. */
+export function computeReferenceFields(view: LegView, answerText: string | null, tally: CallTally, answerCut?: AnswerCut): ReferenceFields {
   const agentAnswer = referenceAnswer(answerText);
-  const credited = creditedCalls(calls);
-
-  const fetched = new Set<string>();
-  const calledTools = new Set<string>();
-  for (const call of credited) {
-    if (call.referenceUrl !== undefined) fetched.add(call.referenceUrl);
-    if (typeof call.tool === 'string') calledTools.add(call.tool);
-  }
-  let visited = 0;
-  for (const page of view.referencePages) if (fetched.has(page)) visited++;
-  let used = 0;
-  for (const tool of view.expectedTools) if (calledTools.has(tool)) used++;
-
-  const allResults = calls.map((c) => c.preview).join(' ');
-  let intermediateCorrect = 0;
-  for (const value of view.expectedValues) if (valueFoundInResults(value, allResults)) intermediateCorrect++;
-
   return {
     ...judgeAnswer(agentAnswer, view.expectedAnswer, answerCut),
     agent_answer: agentAnswer,
@@ -128,14 +87,14 @@ export function computeReferenceFields(view: LegView, answerText: string | null,
     tool_stops: view.toolStops,
     reason_stops: view.reasonStops,
     ground_truth_steps: view.stops,
-    total_tool_calls: calls.length,
-    valid_tool_calls: calls.filter((c) => c.success).length,
-    right_tool_calls: matchGoldenSteps(view, credited),
+    total_tool_calls: tally.calls,
+    valid_tool_calls: tally.valid,
+    right_tool_calls: tally.rightCalls,
     golden_chain_length: view.goldenSteps.length,
-    pages_visited: ratio(visited, view.referencePages.size),
-    tools_used: ratio(used, view.expectedTools.size),
-    intermediate_correct: intermediateCorrect,
+    pages_visited: ratio(tally.referencePagesFetched.size, view.referencePages.size),
+    tools_used: ratio(tally.expectedToolsCalled.size, view.expectedTools.size),
+    intermediate_correct: tally.valuesFound,
     intermediate_total: view.expectedValues.length,
-    intermediate_rate: ratio(intermediateCorrect, view.expectedValues.length),
+    intermediate_rate: ratio(tally.valuesFound, view.expectedValues.length),
   };
 }

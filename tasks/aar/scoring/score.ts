@@ -5,7 +5,8 @@ import { computePaperMetrics, type PaperMetrics } from './paper.js';
 import type { RunFacts } from '../../../trial/run-facts.js';
 import { isPyDict, type PyDict } from '../../../python/dict.js';
 import { computeReferenceFields, REFERENCE_FIELDS, REFERENCE_FLOAT_FIELDS, type AnswerCut, type ReferenceFields } from './reference.js';
-import { parseToolLog } from './tool-log.js';
+import { tallyToolLog } from './tally.js';
+import type { ToolLogSource } from './tool-log.js';
 
 /** Everything METRICS.md defines for one trial: the reference-compatible fields first, then the paper's. */
 export interface TrialScore extends ReferenceFields, PaperMetrics {
@@ -28,20 +29,21 @@ export function legView(leg: ScorableLeg): LegView {
 
 /**
  * Scores one trial from its three inputs: the leg, the answer file's text (null when the agent wrote
- * none) and the tool log's text (null when there is none). `run` adds what only the run knows.
+ * none) and the tool log (its text, or its file, read line by line; null when there is none). `run` adds
+ * what only the run knows.
  */
-export function scoreTrial(leg: ScorableLeg, answerText: string | null, toolLogText: string | null, run: Partial<RunFacts> = {}): TrialScore {
-  return scoreOnView(legView(leg), answerText, toolLogText, run);
+export function scoreTrial(leg: ScorableLeg, answerText: string | null, toolLog: ToolLogSource, run: Partial<RunFacts> = {}): TrialScore {
+  return scoreOnView(legView(leg), answerText, toolLog, run);
 }
 
 /**
  * scoreTrial on a leg's view already built (a stored trial builds it first, to name a bad leg.json);
  * `answerCut` when the answer file was cut (a stored trial's cut_files), so it is not judged on the part kept.
  */
-export function scoreOnView(view: LegView, answerText: string | null, toolLogText: string | null, run: Partial<RunFacts> = {}, answerCut?: AnswerCut): TrialScore {
-  const { calls, skippedLines } = parseToolLog(toolLogText);
-  const reference = computeReferenceFields(view, answerText, calls, answerCut);
-  return { ...reference, ...computePaperMetrics(view, calls, reference, run), log_lines_skipped: skippedLines };
+export function scoreOnView(view: LegView, answerText: string | null, toolLog: ToolLogSource, run: Partial<RunFacts> = {}, answerCut?: AnswerCut): TrialScore {
+  const tally = tallyToolLog(view, toolLog);
+  const reference = computeReferenceFields(view, answerText, tally, answerCut);
+  return { ...reference, ...computePaperMetrics(view, tally, reference, run), log_lines_skipped: tally.skippedLines };
 }
 
 const FLOAT_FIELDS = new Set<string>([...REFERENCE_FLOAT_FIELDS, 'pvr', 'rcr', 'wall_s', 'cost_usd']);

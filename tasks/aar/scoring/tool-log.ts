@@ -1,8 +1,9 @@
 import { findTool } from '../../../tools/catalog/index.js';
-import { fromNativeJson, fromNativeJsonIfExact, parsePyJsonLine, PY_JSON_DEFAULT_MAX_DEPTH, pySplitlines, pyStrip, pyTruthy, type PyValue } from '../../../python/index.js';
+import { fromNativeJson, fromNativeJsonIfExact, parsePyJsonLine, PY_JSON_DEFAULT_MAX_DEPTH, pyTruthy, type PyValue } from '../../../python/index.js';
 import { isPyDict, pyGet } from '../../../python/dict.js';
 import { canonicalPage, referenceNormalizeUrl } from '../../../tools/wikipedia/page-identity.js';
-import { valueNestsDeeperThan, type ToolLogField } from '../../../trial/tool-log.js';
+import { fileLines, LINE_TOO_LONG, textLines, type LogLine } from '../../../trial/log-lines.js';
+import { TOOL_LOG_READ_MAX_LINE_CHARS, valueNestsDeeperThan, type ToolLogField } from '../../../trial/tool-log.js';
 
 /** One tool call from the log, with what scoring reads from it. */
 export interface LoggedCall {
@@ -21,6 +22,12 @@ export interface LoggedCall {
   preview: string;
   /** The gateway refused the call without running it: counted as a call, never credited. */
   refused: boolean;
+  /**
+   * The preview is an output a tool served, so value matching reads it: not a refused call's, and not an
+   * error the gateway or a provider wrote about a failed call (such texts echo what the agent sent: a tool
+   * name, arguments, a URL). A line without `source` (the reference's own format) counts, as there.
+   */
+  servedOutput: boolean;
 }
 
 export interface ParsedToolLog {
@@ -31,7 +38,7 @@ export interface ParsedToolLog {
 }
 
 /** The fields of a log line that scoring reads (ToolLogLine's names), as Python values; undefined when absent. */
-type ReadFields = Pick<Record<ToolLogField, PyValue | undefined>, 'tool' | 'url' | 'resolved_url' | 'args' | 'success' | 'result_preview' | 'refused'>;
+type ReadFields = Pick<Record<ToolLogField, PyValue | undefined>, 'tool' | 'url' | 'resolved_url' | 'args' | 'success' | 'result_preview' | 'refused' | 'source'>;
 
 function toCall(line: ReadFields): LoggedCall {
   const tool = line.tool ?? '';
@@ -43,15 +50,19 @@ function toCall(line: ReadFields): LoggedCall {
   if (typeof url === 'string' && url) pages.push(canonicalPage(url) ?? url);
   if (typeof resolved === 'string' && resolved && resolved !== url) pages.push(canonicalPage(resolved) ?? resolved);
   if (typeof argsUrl === 'string' && argsUrl && argsUrl !== url && argsUrl !== resolved) pages.push(canonicalPage(argsUrl) ?? argsUrl);
+  const success = pyTruthy(line.success);
+  const refused = line.refused === true;
+  const writtenAboutFailure = !success && line.source !== undefined && line.source !== 'container';
   return {
     tool,
     canonicalName: typeof tool === 'string' ? (findTool(tool)?.name ?? tool) : undefined,
     args,
-    success: pyTruthy(line.success),
+    success,
     referenceUrl: typeof url === 'string' && url ? referenceNormalizeUrl(url) : undefined,
     pages,
     preview: typeof line.result_preview === 'string' ? line.result_preview : '',
-    refused: line.refused === true,
+    refused,
+    servedOutput: !refused && !writtenAboutFailure,
   };
 }
 
@@ -95,6 +106,7 @@ function callOfLine(line: string): LoggedCall | undefined {
         success: nativeField(fast, 'success'),
         result_preview: nativeField(fast, 'result_preview'),
         refused: nativeField(fast, 'refused'),
+        source: nativeField(fast, 'source'),
       });
     }
   }
@@ -113,32 +125,42 @@ function callOfLine(line: string): LoggedCall | undefined {
     success: exact.get('success'),
     result_preview: exact.get('result_preview'),
     refused: exact.get('refused'),
+    source: exact.get('source'),
   });
 }
 
+/** A tool log to score: its text, a file (read line by line, never whole), or none (null). */
+export type ToolLogSource = string | null | { file: string };
+
 /**
- * Reads a tool log the way the reference verifier does: `text.splitlines()`, strip each line, skip blank
- * lines and lines json.loads rejects. A line holding valid JSON that is not an object, or nested too deep,
- * would crash the reference; here it is skipped and counted. Total: no line makes it throw.
+ * The calls of a tool log in order, read the way the reference verifier reads it: `text.splitlines()`,
+ * strip each line, skip blank lines and lines json.loads rejects. A skipped line is given as undefined: one
+ * json.loads rejects, valid JSON that is not an object or is nested too deep (the reference would crash on
+ * both), or a line longer than TOOL_LOG_READ_MAX_LINE_CHARS (never held whole). Total: no line makes it throw.
  */
-export function parseToolLog(text: string | null): ParsedToolLog {
+export function* toolLogCalls(source: ToolLogSource): Generator<LoggedCall | undefined> {
+  if (source === null) return;
+  const lines: Iterable<LogLine> | null = typeof source === 'string' ? textLines(source) : fileLines(source.file, TOOL_LOG_READ_MAX_LINE_CHARS);
+  for (const line of lines ?? []) {
+    if (line === LINE_TOO_LONG) {
+      yield undefined;
+      continue;
+    }
+    try {
+      yield callOfLine(line);
+    } catch {
+      yield undefined; // whatever else a line holds, it costs the trial that line, never its score
+    }
+  }
+}
+
+/** All calls of a tool log, held in memory (for a trial page; scoring folds them one by one instead). */
+export function parseToolLog(source: ToolLogSource): ParsedToolLog {
   const calls: LoggedCall[] = [];
   let skippedLines = 0;
-  if (text === null) return { calls, skippedLines };
-  for (const raw of pySplitlines(text)) {
-    const line = pyStrip(raw);
-    if (!line) continue;
-    let call: LoggedCall | undefined;
-    try {
-      call = callOfLine(line);
-    } catch {
-      call = undefined; // whatever else a line holds, it costs the trial that line, never its score
-    }
+  for (const call of toolLogCalls(source)) {
     if (call) calls.push(call);
     else skippedLines++;
   }
   return { calls, skippedLines };
 }
-
-/** The calls that can earn credit (a page, a tool, a golden step): all but those the gateway refused. */
-export const creditedCalls = (calls: readonly LoggedCall[]): LoggedCall[] => calls.filter((c) => !c.refused);

@@ -1,6 +1,6 @@
 import { canonicalPage } from '../../../tools/wikipedia/page-identity.js';
 import { readTrialText, TRIAL_FILES } from '../../../trial/folder.js';
-import { lenientArgsMatch } from '../../../tasks/aar/scoring/args-match.js';
+import { rcrStepMatches } from '../../../tasks/aar/scoring/tally.js';
 import { valueFoundInResults } from '../../../tasks/aar/scoring/reference.js';
 import { legView } from '../../../tasks/aar/scoring/score.js';
 import { parseToolLog, type LoggedCall } from '../../../tasks/aar/scoring/tool-log.js';
@@ -36,9 +36,12 @@ function stepLabel(step: GoldenStep, raw: unknown): string {
  */
 export function goldenTrace(legText: string, leg: Leg, lines: readonly string[]): FamilyTrialPage {
   const view = legView(legText);
-  const calls: (LoggedCall | undefined)[] = lines.map((line) => parseToolLog(line).calls[0]);
+  const parsed: (LoggedCall | undefined)[] = lines.map((line) => parseToolLog(line).calls[0]);
+  // As scoring reads them: refused calls credit nothing, and only served outputs show values.
+  const calls = parsed.map((c) => (c && !c.refused ? c : undefined));
+  const valueCalls = parsed.map((c) => (c?.servedOutput ? c : undefined));
   const callNotes: string[][] = lines.map(() => []);
-  const allPreviews = calls.map((c) => c?.preview ?? '').join(' ');
+  const allPreviews = valueCalls.map((c) => c?.preview ?? '').join(' ');
   const rows: Record<string, Cell>[] = [];
   const marks: (string | null)[] = [];
   let stepAt = 0;
@@ -56,9 +59,7 @@ export function goldenTrace(legText: string, leg: Leg, lines: readonly string[])
       for (const raw of chain) {
         const step = view.goldenSteps[stepAt++];
         if (!step) break;
-        const matching = calls.flatMap((c, i) =>
-          c && c.canonicalName !== undefined && c.canonicalName === step.canonicalName && (step.canonicalName === 'python_execute_code' || lenientArgsMatch(step, c.args)) ? [i + 1] : [],
-        );
+        const matching = calls.flatMap((c, i) => (c && rcrStepMatches(step, c) ? [i + 1] : []));
         trace.stepCalls.push({ label: stepLabel(step, raw.arguments), calls: matching });
         for (const n of matching) callNotes[n - 1].push(`step of stop ${stop.index}`);
       }
@@ -67,7 +68,7 @@ export function goldenTrace(legText: string, leg: Leg, lines: readonly string[])
       const value = view.expectedValues[valueAt++];
       // Most values are in no preview: one look at them all first, then call by call where it is.
       const anywhere = value !== undefined && valueFoundInResults(value, allPreviews);
-      trace.valueCalls = anywhere ? calls.flatMap((c, i) => (c && valueFoundInResults(value, c.preview) ? [i + 1] : [])) : [];
+      trace.valueCalls = anywhere ? valueCalls.flatMap((c, i) => (c && valueFoundInResults(value, c.preview) ? [i + 1] : [])) : [];
       for (const n of trace.valueCalls) callNotes[n - 1].push(`value of stop ${stop.index}`);
     }
     // A stop the agent works out in its head (reason, or compute without a tool) has nothing to find in the
