@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { pySplitlines, pyStrip } from '../python/index.js';
 
 /** A line a reader left out because it is longer than it holds (its text is never kept whole). */
@@ -49,6 +49,11 @@ export function fileLines(file: string, maxLineChars: number): Iterable<LogLine>
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
+  }
+  // Linux opens a folder for reading; its first read would fail with a bare EISDIR.
+  if (fstatSync(fd).isDirectory()) {
+    closeSync(fd);
+    throw new Error(`${file}: a folder, not a file`);
   }
   return linesOf(fd, maxLineChars);
 }
