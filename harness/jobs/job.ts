@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import PQueue from 'p-queue';
+import { packagePath } from '../../paths.js';
 import { ensureAgentImage } from '../../images/build.js';
 import { InputError } from '../../tasks/problems.js';
 import { createProviderContext, missingToolKeys } from '../../tools/providers/registry.js';
@@ -15,6 +16,7 @@ import { environmentProvider } from '../environments/registry.js';
 import type { TrialEnvironment } from '../environments/types.js';
 import { GatewayServer, type ModelHandler } from '../gateway/server.js';
 import { agentAdapter } from '../agents/registry.js';
+import { chooseConcurrency } from './concurrency.js';
 import { changedLegs, finishedTrials } from './growth.js';
 import { imageSettings } from './image-plan.js';
 import { checkJobFile } from './job-file.js';
@@ -52,6 +54,15 @@ export interface JobSummary {
   interrupted: boolean;
   /** Containers of an earlier, killed run of this job that were removed at start. */
   leftoversRemoved: number;
+}
+
+/** How to run the same job on recorded tool answers instead, in the words of where the job came from. */
+function replayHint(loaded: LoadedConfig): string {
+  const examples = path.relative(process.cwd(), packagePath('tools', 'stores', 'examples')) || '.';
+  const store = `a store recorded with --tools-mode record (${examples} serves the example legs)`;
+  return loaded.file === 'command line'
+    ? `replay instead: add --tools-mode replay --tools-store DIR, DIR being ${store}`
+    : `replay instead: tools: {mode: replay, store: DIR}, DIR being ${store}`;
 }
 
 function toolService(config: JobConfig, loaded: LoadedConfig, offered: readonly string[]): ToolService {
@@ -106,7 +117,7 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
     const missing = missingToolKeys(family.tools);
     if (missing.length) {
       const needs = missing.map((m) => `${m.variable} (${m.tools.slice(0, 3).join(', ')}${m.tools.length > 3 ? ', ...' : ''})`).join(', ');
-      throw new InputError([{ file: loaded.file, path: 'tools.mode', message: `${config.tools.mode} tools call the real services and need ${needs} in the host environment; set them, or use mode: replay with a store` }]);
+      throw new InputError([{ file: loaded.file, path: 'tools.mode', message: `${config.tools.mode} tools call the real services and need ${needs} in the host environment; set them, or ${replayHint(loaded)}` }]);
     }
   }
   const plans = planTrials(config, tasks);
@@ -169,7 +180,7 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
     signal: abort.signal,
     running,
   };
-  const queue = new PQueue({ concurrency: config.concurrency });
+  const queue = new PQueue({ concurrency: chooseConcurrency(config).value });
   let halted: Error | undefined;
   const stop = (): void => {
     if (abort.signal.aborted) return;

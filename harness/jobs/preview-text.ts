@@ -26,6 +26,7 @@ export function formatPreview(p: JobPreview): string {
     lines.push(`refused: ${p.jobDir} holds trials of a different configuration; these keys differ:`);
     for (const r of p.refusal) lines.push(`  ${r}`);
   }
+  lines.push(`concurrency: ${plural(p.concurrency.value, 'trial')} at a time (${p.concurrency.reason})`);
 
   if (!p.images.engine) lines.push('images: unknown (no Docker engine answers)');
   else {

@@ -1,9 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { writeSyntheticJob } from '../../../bench/synthetic-trials.js';
 import { loadLegs } from '../../../tasks/aar/load.js';
 import { runAar } from '../../helpers/cli.js';
-import { EXAMPLES_DIR, tempDir } from '../../helpers/data.js';
+import { EXAMPLES_DIR, REPO_ROOT, tempDir } from '../../helpers/data.js';
+
+const STORE = path.join(REPO_ROOT, 'tools', 'stores', 'examples');
+const LEG = path.join(EXAMPLES_DIR, 'examples-linear', 'easy', 'sample_003.json');
 
 /** What a new user meets first (issue 26): every mistake is one `aar:` line that says what to do. */
 describe('aar: the first hour (the compiled command, run as a process)', () => {
@@ -62,6 +66,60 @@ describe('aar: the first hour (the compiled command, run as a process)', () => {
       const config = path.join(dir, 'job.yaml');
       writeFileSync(config, `tasks: {path: ${EXAMPLES_DIR}}\nagents:\n  - oracle\ntools: {mode: replay}\n`);
       expect(runAar(['plan', config])).toMatchObject({ status: 1, stderr: `aar: ${config}:3:5: agents[0]: an agent is a mapping, not a name: write \`- name: oracle\` (or \`{name: oracle}\`)\n` });
+    } finally {
+      cleanup();
+    }
+  });
+
+  test('plan and run report in JSON (the library\'s shapes); a plan that would be refused exits non-zero', () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const flags = ['--agent', 'oracle', '--path', LEG, '--tools-mode', 'replay', '--tools-store', STORE, '--jobs-dir', dir];
+      const plan = runAar(['plan', ...flags, '--format', 'json']);
+      expect(plan).toMatchObject({ status: 0, stderr: '' });
+      expect(JSON.parse(plan.stdout)).toMatchObject({ job: 'job', jobDir: path.join(dir, 'job'), legs: 1, planned: 1, done: 0, toRun: 1, refusal: [], concurrency: { auto: true }, keys: [] });
+
+      const run = runAar(['run', ...flags, '--format', 'json', '--progress', 'quiet']);
+      expect(run.status).toBe(0);
+      const out = JSON.parse(run.stdout);
+      expect(out.summary).toEqual({ jobDir: path.join(dir, 'job'), planned: 1, skipped: 0, ran: 1, infraErrors: 0, interrupted: false, leftoversRemoved: 0 });
+      expect(out.report[0]).toMatchObject({ agent: 'oracle', variant: '*', level: '*', trials: 1, n: 1, fa: 1 });
+      expect(out.report).toEqual(JSON.parse(runAar(['report', path.join(dir, 'job'), '--format', 'json']).stdout));
+
+      const refused = runAar(['plan', ...flags, '--timeout', '60']);
+      expect(refused.status).toBe(1);
+      expect(refused.stdout).toContain('refused: ');
+      expect(refused.stderr).toBe(`aar: ${path.join(dir, 'job')}: a run would be refused (1 difference from its trials, listed under refused)\n`);
+      const refusedJson = runAar(['plan', ...flags, '--timeout', '60', '--format', 'json']);
+      expect(refusedJson.status).toBe(1);
+      expect(JSON.parse(refusedJson.stdout).refusal).toEqual(['timeout_s: 600 -> 60']);
+      expect(runAar(['plan', ...flags, '--format', 'yaml'])).toMatchObject({ status: 1, stdout: '', stderr: 'aar: --format: expected one of text, json, got yaml\n' });
+    } finally {
+      cleanup();
+    }
+  });
+
+  test('flags-only runs: the missing-keys error says how to replay; concurrency follows the machine and the plan says why; --memory and --cpus', () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const live = runAar(['run', '--agent', 'oracle', '--path', 'tasks/examples', '--jobs-dir', dir], { env: { GOOGLE_API_KEY: '', SERPER_API_KEY: '', OPENAI_API_KEY: '' } });
+      expect(live.status).toBe(1);
+      expect(live.stderr.trim().split('\n')).toHaveLength(1);
+      expect(live.stderr).toContain('replay instead: add --tools-mode replay --tools-store DIR, DIR being a store recorded with --tools-mode record (tools/stores/examples serves the example legs)');
+
+      const base = ['plan', '--agent', 'oracle', '--path', LEG, '--tools-mode', 'replay', '--tools-store', STORE, '--jobs-dir', dir];
+      const cores = os.availableParallelism();
+      const spareMb = Math.floor(os.totalmem() / 2 ** 20) - 2048;
+      const text = runAar(base).stdout;
+      expect(text).toMatch(new RegExp(`^concurrency: ${Math.min(cores, Math.floor(spareMb / 10240)) || 1} trials? at a time \\(auto: ${cores} cores / 1 CPU a trial`, 'm'));
+      const sized = JSON.parse(runAar([...base, '--memory', '4g', '--cpus', '0.5', '--format', 'json']).stdout);
+      expect(sized.concurrency.value).toBe(Math.max(1, Math.min(Math.floor(cores / 0.5), Math.floor(spareMb / 4096))));
+      expect(sized.concurrency.reason).toContain('/ 0.5 CPUs a trial');
+      expect(sized.concurrency.reason).toContain('/ 4096 MB a trial');
+      expect(JSON.parse(runAar([...base, '--concurrency', '3', '--format', 'json']).stdout).concurrency).toEqual({ value: 3, auto: false, reason: 'set by concurrency' });
+      const bad = runAar([...base, '--memory', 'lots']);
+      expect(bad.status).toBe(1);
+      expect(bad.stderr).toMatch(/^aar: command line: --memory: .*\n$/);
     } finally {
       cleanup();
     }
