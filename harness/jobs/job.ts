@@ -78,6 +78,9 @@ function toolService(config: JobConfig, loaded: LoadedConfig, offered: readonly 
   });
 }
 
+/** The lines of an image build a job shows: its start (with how long the last one took), each layer, the bootstrap's phases, its end. */
+const BUILD_PROGRESS = /^(building |built |cannot |step \d+\/\d+: |bootstrap-debian: )/;
+
 /**
  * Runs a job: expands the config into trials, skips finished ones (resume), builds images, starts the
  * gateway, and runs the rest with bounded concurrency, retrying infrastructure errors. SIGINT/SIGTERM (or
@@ -155,7 +158,7 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
   for (const plan of toRun) {
     if (images.has(plan.agentId)) continue;
     const layer = plan.adapter.imageLayer;
-    images.set(plan.agentId, await ensureAgentImage(layer, settings, plan.adapter.buildArgs?.(plan.agent) ?? {}, (line) => /^(building|cannot)/.test(line) && reporter.note(line)));
+    images.set(plan.agentId, await ensureAgentImage(layer, settings, plan.adapter.buildArgs?.(plan.agent) ?? {}, (line) => BUILD_PROGRESS.test(line) && reporter.note(/^(building|built|cannot) /.test(line) ? line : `  ${line}`)));
   }
 
   const gateway = new GatewayServer({ tools: toolService(config, loaded, family.tools), models: options.models?.(config, loaded.resolve) });
