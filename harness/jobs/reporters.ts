@@ -1,4 +1,5 @@
 import { SingleBar } from 'cli-progress';
+import { colourOn, paint, paintStatus } from './colour.js';
 import { formatDuration } from './duration.js';
 import type { TrialOutcome } from './trial.js';
 
@@ -78,7 +79,7 @@ export class BarReporter implements JobReporter {
   private total = 0;
   private label = '';
   private readonly bar = new SingleBar({
-    format: '{bar} {value}/{total} trials | {running} running | {failed} infra errors | {label} {rate} | ETA {left}',
+    format: `${paint('{bar}', 'cyan', colourOn(process.stderr))} {value}/{total} trials | {running} running | {failed} infra errors | {label} {rate} | ETA {left}`,
     hideCursor: true,
     clearOnComplete: false,
     barsize: 24,
@@ -136,9 +137,11 @@ export class LineReporter implements JobReporter {
   trialFinished(outcome: TrialOutcome, retried: number): void {
     this.tally.record(outcome);
     const r = outcome.record;
-    const verdict = outcome.shown ? outcome.shown.verdict : `not scored: ${r.error}`;
+    const on = colourOn(process.stderr);
+    // Scored: green when it succeeded, red when not (words differ per family); not scored: infra_error's yellow.
+    const verdict = outcome.shown ? paint(outcome.shown.verdict, outcome.shown.success ? 'green' : 'red', on) : `not scored: ${r.error}`;
     process.stderr.write(
-      `[${this.tally.done}/${this.total}] ${r.trial_id}: ${r.status}, ${verdict}, ${r.timings.total_s.toFixed(1)} s` +
+      `[${this.tally.done}/${this.total}] ${r.trial_id}: ${paintStatus(r.status, on)}, ${verdict}, ${r.timings.total_s.toFixed(1)} s` +
         `${retried ? `, after ${retried} infrastructure retries` : ''} | ${this.label} ${this.tally.successRate()} | ETA ${this.tally.eta(this.total)}\n`,
     );
   }

@@ -3,11 +3,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { writeSyntheticJob } from '../../../bench/synthetic-trials.js';
 import { loadLegs } from '../../../tasks/aar/load.js';
-import { runAar } from '../../helpers/cli.js';
+import { spawnSync } from 'node:child_process';
+import { AAR_BIN, runAar } from '../../helpers/cli.js';
 import { EXAMPLES_DIR, REPO_ROOT, tempDir } from '../../helpers/data.js';
 
 const STORE = path.join(REPO_ROOT, 'tools', 'stores', 'examples');
 const LEG = path.join(EXAMPLES_DIR, 'examples-linear', 'easy', 'sample_003.json');
+
+/** The built CLI on a pseudo-terminal (util-linux `script`), as a person at a terminal runs it: stdout and stderr in one. */
+function runAarOnTerminal(args: string[], env: NodeJS.ProcessEnv = {}): { status: number | null; out: string } {
+  const quote = (a: string): string => `'${a.replace(/'/g, `'\\''`)}'`;
+  const command = [process.execPath, AAR_BIN, ...args].map(quote).join(' ');
+  const r = spawnSync('script', ['-qec', command, '/dev/null'], { cwd: REPO_ROOT, env: { ...process.env, NO_COLOR: '', TERM: 'xterm', ...env }, encoding: 'utf8', timeout: 120_000 });
+  return { status: r.status, out: r.stdout };
+}
+const COLOUR = /\x1b\[3\dm/;
 
 /** What a new user meets first (issue 26): every mistake is one `aar:` line that says what to do. */
 describe('aar: the first hour (the compiled command, run as a process)', () => {
@@ -120,6 +130,34 @@ describe('aar: the first hour (the compiled command, run as a process)', () => {
       const bad = runAar([...base, '--memory', 'lots']);
       expect(bad.status).toBe(1);
       expect(bad.stderr).toMatch(/^aar: command line: --memory: .*\n$/);
+    } finally {
+      cleanup();
+    }
+  });
+
+  test('colour on a terminal: status words and the progress bar; none with NO_COLOR or when not a terminal', () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const flags = ['--agent', 'oracle', '--path', LEG, '--tools-mode', 'replay', '--tools-store', STORE, '--jobs-dir', dir, '--no-report'];
+      const lines = runAarOnTerminal(['run', ...flags, '--progress', 'lines']);
+      expect(lines.status).toBe(0);
+      expect(lines.out).toMatch(/: completed, \x1b\[32mcorrect\x1b\[39m, /);
+      const bar = runAarOnTerminal(['run', ...flags, '--progress', 'bar', '--name', 'bar']);
+      expect(bar.status).toBe(0);
+      expect(bar.out).toMatch(/\x1b\[36m=+\x1b\[39m 1\/1 trials/);
+      const plain = runAarOnTerminal(['run', ...flags, '--progress', 'bar', '--name', 'plain'], { NO_COLOR: '1' });
+      expect(plain.out).toMatch(/={24} 1\/1 trials/);
+      expect(plain.out).not.toMatch(COLOUR);
+
+      const refusedArgs = ['plan', ...flags.slice(0, -1), '--timeout', '60'];
+      expect(runAarOnTerminal(refusedArgs).out).toContain(`\x1b[31mrefused\x1b[39m: ${path.join(dir, 'job')} holds trials`);
+      expect(runAarOnTerminal(refusedArgs, { NO_COLOR: '1' }).out).not.toMatch(COLOUR);
+      const piped = runAar(refusedArgs);
+      expect(piped.stdout).toContain('\nrefused: ');
+      expect(piped.stdout + piped.stderr).not.toMatch(COLOUR);
+      const pipedRun = runAar(['run', ...flags, '--progress', 'lines', '--name', 'piped']);
+      expect(pipedRun.stderr).toMatch(/: completed, correct, /);
+      expect(pipedRun.stderr).not.toMatch(COLOUR);
     } finally {
       cleanup();
     }

@@ -46,3 +46,18 @@ describe('scripts/build-if-stale.mjs', () => {
     expect(execFileSync(path.join(REPO_ROOT, 'aar'), ['--version'], { cwd: '/', encoding: 'utf8' })).toBe(JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).version + '\n');
   });
 });
+
+/** npm 11 runs no dependency's install script unless package.json's allowScripts approves it: each one is decided. */
+describe('package.json allowScripts', () => {
+  test('every package of the lockfile with an install script has a recorded decision', () => {
+    const pkg = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
+    const lock = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package-lock.json'), 'utf8'));
+    const withScripts = Object.entries(lock.packages as Record<string, { hasInstallScript?: boolean }>)
+      .filter(([, p]) => p.hasInstallScript)
+      .map(([where]) => where.split('node_modules/').at(-1)!);
+    expect(withScripts.length).toBeGreaterThan(0);
+    for (const name of withScripts) expect([name, typeof pkg.allowScripts?.[name]]).toEqual([name, 'boolean']);
+    // The build and the tests need these two: esbuild's and swc's checks of their native binaries.
+    expect(pkg.allowScripts).toMatchObject({ esbuild: true, '@swc/core': true });
+  });
+});
