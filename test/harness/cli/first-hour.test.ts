@@ -62,6 +62,7 @@ describe('aar: the first hour (the compiled command, run as a process)', () => {
           expect(runAar(args)).toMatchObject({ status: 1, stdout: '', stderr: `aar: ${folder}: not a job folder (no job.json and no trial folder holding a trial.json)\n` });
         }
       }
+      expect(runAar(['verify', '--layout', 'harbor', other])).toMatchObject({ status: 1, stdout: '', stderr: `aar: ${other}: no Harbor trial folder (none below holds tests/trail.json)\n` });
       const help = runAar(['view', '--help']).stdout;
       expect(help.match(/default/g)).toHaveLength(1);
       expect(help).toContain('(default: any free one)');
