@@ -3,7 +3,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { pack } from 'tar-stream';
+import { formatDuration } from '../harness/jobs/duration.js';
 import { packagePath } from '../paths.js';
+import { lastBuildSeconds, recordBuildSeconds, stepLine } from './build-times.js';
 import { docker, followProgress, imageExists, requireDocker } from './docker.js';
 import { withFileLock } from './lock.js';
 
@@ -151,16 +153,29 @@ export async function removeUnfinishedImages(options: { name?: string; olderThan
 /** An image listed with tags: untagged ones (`<none>`) are leftovers of interrupted builds, not images to use. */
 export const isTagged = (tags: readonly string[] | undefined): boolean => (tags ?? []).some((t) => t !== '<none>:<none>');
 
+/** `building TAG (the last build took ...)`, then the phases it goes through, then `built TAG in ...`. */
+async function timed(name: string, tag: string, log: BuildLog, work: () => Promise<void>): Promise<void> {
+  const last = lastBuildSeconds(name);
+  log(`building ${tag}${last === undefined ? ' (first build here: a few minutes)' : ` (the last build took ${formatDuration(last)})`}`);
+  const started = Date.now();
+  await work();
+  const took = (Date.now() - started) / 1000;
+  recordBuildSeconds(name, took);
+  log(`built ${tag} in ${formatDuration(took)}`);
+}
+
 async function build(recipe: ImageRecipe, tag: string, log: BuildLog): Promise<void> {
-  log(`building ${tag}`);
-  const stream = await docker().buildImage(contextTar(recipe), {
-    t: tag,
-    buildargs: recipe.buildArgs,
-    labels: { [IMAGE_LABEL]: recipe.name },
-    rm: true,
-    forcerm: true,
+  await timed(recipe.name, tag, log, async () => {
+    const stream = await docker().buildImage(contextTar(recipe), {
+      t: tag,
+      buildargs: recipe.buildArgs,
+      labels: { [IMAGE_LABEL]: recipe.name },
+      rm: true,
+      forcerm: true,
+    });
+    // Each layer's step as `step N/M: ...`; everything else the engine says goes to the log as it is.
+    await followProgress(stream, (line) => log(stepLine(line) ?? line));
   });
-  await followProgress(stream, log);
 }
 
 const resolved = new Map<string, Promise<string>>();
@@ -193,7 +208,11 @@ async function findBaseImage(settings: ImageSettings, log: BuildLog): Promise<st
   }
   await withFileLock(BOOTSTRAPPED_DEBIAN, async () => {
     if (await imageExists(BOOTSTRAPPED_DEBIAN)) return;
-    await execa('bash', [packagePath('images', 'bootstrap-debian.sh'), BOOTSTRAPPED_DEBIAN, settings.debianMirror]);
+    await timed('debian-bootstrap', BOOTSTRAPPED_DEBIAN, log, async () => {
+      const script = execa('bash', [packagePath('images', 'bootstrap-debian.sh'), BOOTSTRAPPED_DEBIAN, settings.debianMirror], { all: true });
+      for await (const line of script.iterable({ from: 'all' })) log(line);
+      await script;
+    });
   });
   return BOOTSTRAPPED_DEBIAN;
 }

@@ -7,6 +7,28 @@
 set -euo pipefail
 
 log=${DOCKERD_LOG:-/var/log/aar-dockerd.log}
+# Seconds to wait while another apt or dpkg (unattended-upgrades on a fresh machine) holds the package lock.
+lock_wait=${DOCKER_UP_LOCK_WAIT:-300}
+
+# apt-get, waiting (at most lock_wait seconds, and saying so) while the package lock is held, instead of
+# failing at once with exit 100; any other failure is shown as it is.
+apt_get() {
+  local waited=0 out
+  while true; do
+    if out=$(apt-get "$@" 2>&1); then return 0; fi
+    if ! grep -qE 'Could not get lock|Unable to acquire the dpkg frontend lock|Unable to lock' <<<"$out"; then
+      printf '%s\n' "$out" >&2
+      return 1
+    fi
+    if ((waited >= lock_wait)); then
+      echo "docker-up: the package lock is still held after ${lock_wait} s ($(grep -m1 -oE 'held by process [0-9]+[^.]*' <<<"$out" || echo 'by another apt or dpkg')); try again when it is done, or set DOCKER_UP_LOCK_WAIT" >&2
+      return 1
+    fi
+    ((waited)) || echo "docker-up: another apt or dpkg holds the package lock; waiting for it (up to ${lock_wait} s)"
+    sleep 2
+    waited=$((waited + 2))
+  done
+}
 
 engine_up() { docker info >/dev/null 2>&1; }
 
@@ -18,8 +40,8 @@ fi
 if ((${#missing[@]})); then
   echo "docker-up: installing ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq
-  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  apt_get update -qq
+  apt_get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
 if engine_up; then

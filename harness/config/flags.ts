@@ -25,6 +25,8 @@ export interface RunFlags {
   limit?: string;
   attempts?: string;
   concurrency?: string;
+  memory?: string;
+  cpus?: string;
   timeout?: string;
   toolsMode?: string;
   toolsStore?: string;
@@ -34,6 +36,13 @@ export interface RunFlags {
 
 /** A number when the text is one, else the text itself, so the schema says what it expected. */
 const numeric = (text: string): number | string => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text);
+
+/** `4096`, `4096m` or `4g` as megabytes (MiB); anything else as text, for the schema to refuse. */
+function megabytes(text: string): number | string {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([mg]?)b?\s*$/i.exec(text);
+  if (!m) return text;
+  return Math.round(Number(m[1]) * (m[2].toLowerCase() === 'g' ? 1024 : 1));
+}
 
 const section = (raw: Record<string, unknown>, key: string): Record<string, unknown> => {
   const value = raw[key];
@@ -64,6 +73,8 @@ function settingsOf(flags: RunFlags, cwd: string): Setting[] {
   set('--limit', ['tasks', 'limit'], flags.limit === undefined ? undefined : numeric(flags.limit));
   set('--attempts', ['attempts'], flags.attempts === undefined ? undefined : numeric(flags.attempts));
   set('--concurrency', ['concurrency'], flags.concurrency === undefined ? undefined : numeric(flags.concurrency));
+  set('--memory', ['resources', 'memory_mb'], flags.memory === undefined ? undefined : megabytes(flags.memory));
+  set('--cpus', ['resources', 'cpus'], flags.cpus === undefined ? undefined : numeric(flags.cpus));
   set('--timeout', ['timeout_s'], flags.timeout === undefined ? undefined : numeric(flags.timeout));
   set('--tools-mode', ['tools', 'mode'], flags.toolsMode);
   set('--tools-store', ['tools', 'store'], flags.toolsStore === undefined ? undefined : path.resolve(cwd, flags.toolsStore));

@@ -69,6 +69,14 @@ export function parseJobConfig(file: string, text: string | null, overrides?: Co
   return validate(file, doc, counter, doc.toJS() as Record<string, unknown>, overrides);
 }
 
+/** `agents: [oracle]` (a name where a mapping goes): say how to write it. */
+function agentHint(raw: Record<string, unknown>, segments: readonly PropertyKey[]): string | undefined {
+  if (segments.length !== 2 || segments[0] !== 'agents' || typeof segments[1] !== 'number') return undefined;
+  const value = (raw.agents as unknown[] | undefined)?.[segments[1]];
+  if (typeof value !== 'string') return undefined;
+  return `an agent is a mapping, not a name: write \`- name: ${value}\` (or \`{name: ${value}}\`)`;
+}
+
 function validate(file: string, doc: Document | null, counter: LineCounter, raw: Record<string, unknown>, overrides?: ConfigOverrides): JobConfig {
   overrides?.apply(raw);
   const parsed = JobConfigSchema.safeParse(raw);
@@ -80,7 +88,7 @@ function validate(file: string, doc: Document | null, counter: LineCounter, raw:
       const flag = overrides?.flagOf(issue.path);
       if (flag) return [{ file: 'command line', path: flag, message: issue.message }];
       const unknown = unknownKeysOf(issue as { code: string; message: string; keys?: string[] });
-      if (!unknown.length) return [{ file: at(issue.path), path: dotted(issue.path), message: issue.message }];
+      if (!unknown.length) return [{ file: at(issue.path), path: dotted(issue.path), message: agentHint(raw, issue.path) ?? issue.message }];
       const known = knownKeysAt(issue.path, typeof family === 'string' ? family : undefined);
       return unknown.map((key) => {
         const near = nearKey(key, known);

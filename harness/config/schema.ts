@@ -73,7 +73,8 @@ export const JobConfigSchema = z.strictObject({
       max_cost_usd: z.number().positive().optional(),
     })
     .default({ steps: 'auto' }),
-  concurrency: positiveInt.default(4),
+  /** Trials at a time; `auto`: as many as this machine's cores and memory hold at `resources` (harness/jobs/concurrency.ts). */
+  concurrency: z.union([z.literal('auto'), positiveInt]).default('auto'),
   resources: z
     .strictObject({ memory_mb: positiveInt.default(10240), cpus: z.number().positive().default(1), pids: positiveInt.default(1024) })
     .default({ memory_mb: 10240, cpus: 1, pids: 1024 }),

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import PQueue from 'p-queue';
+import { packagePath } from '../../paths.js';
 import { ensureAgentImage } from '../../images/build.js';
 import { InputError } from '../../tasks/problems.js';
 import { createProviderContext, missingToolKeys } from '../../tools/providers/registry.js';
@@ -15,6 +16,7 @@ import { environmentProvider } from '../environments/registry.js';
 import type { TrialEnvironment } from '../environments/types.js';
 import { GatewayServer, type ModelHandler } from '../gateway/server.js';
 import { agentAdapter } from '../agents/registry.js';
+import { chooseConcurrency } from './concurrency.js';
 import { changedLegs, finishedTrials } from './growth.js';
 import { imageSettings } from './image-plan.js';
 import { checkJobFile } from './job-file.js';
@@ -54,6 +56,15 @@ export interface JobSummary {
   leftoversRemoved: number;
 }
 
+/** How to run the same job on recorded tool answers instead, in the words of where the job came from. */
+function replayHint(loaded: LoadedConfig): string {
+  const examples = path.relative(process.cwd(), packagePath('tools', 'stores', 'examples')) || '.';
+  const store = `a store recorded with --tools-mode record (${examples} serves the example legs)`;
+  return loaded.file === 'command line'
+    ? `replay instead: add --tools-mode replay --tools-store DIR, DIR being ${store}`
+    : `replay instead: tools: {mode: replay, store: DIR}, DIR being ${store}`;
+}
+
 function toolService(config: JobConfig, loaded: LoadedConfig, offered: readonly string[]): ToolService {
   const { mode, store, output_limit: outputLimit, endpoints, allow_addresses: allowAddresses } = config.tools;
   if (mode !== 'live' && !store) throw new InputError([{ file: loaded.file, path: 'tools.store', message: `tool mode ${mode} needs a store folder` }]);
@@ -66,6 +77,9 @@ function toolService(config: JobConfig, loaded: LoadedConfig, offered: readonly 
     ...(mode === 'replay' ? {} : { providers: createProviderContext({ endpoints: endpoints as Partial<Endpoints>, httpOptions: { allowAddresses } }) }),
   });
 }
+
+/** The lines of an image build a job shows: its start (with how long the last one took), each layer, the bootstrap's phases, its end. */
+const BUILD_PROGRESS = /^(building |built |cannot |step \d+\/\d+: |bootstrap-debian: )/;
 
 /**
  * Runs a job: expands the config into trials, skips finished ones (resume), builds images, starts the
@@ -106,7 +120,7 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
     const missing = missingToolKeys(family.tools);
     if (missing.length) {
       const needs = missing.map((m) => `${m.variable} (${m.tools.slice(0, 3).join(', ')}${m.tools.length > 3 ? ', ...' : ''})`).join(', ');
-      throw new InputError([{ file: loaded.file, path: 'tools.mode', message: `${config.tools.mode} tools call the real services and need ${needs} in the host environment; set them, or use mode: replay with a store` }]);
+      throw new InputError([{ file: loaded.file, path: 'tools.mode', message: `${config.tools.mode} tools call the real services and need ${needs} in the host environment; set them, or ${replayHint(loaded)}` }]);
     }
   }
   const plans = planTrials(config, tasks);
@@ -144,7 +158,7 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
   for (const plan of toRun) {
     if (images.has(plan.agentId)) continue;
     const layer = plan.adapter.imageLayer;
-    images.set(plan.agentId, await ensureAgentImage(layer, settings, plan.adapter.buildArgs?.(plan.agent) ?? {}, (line) => /^(building|cannot)/.test(line) && reporter.note(line)));
+    images.set(plan.agentId, await ensureAgentImage(layer, settings, plan.adapter.buildArgs?.(plan.agent) ?? {}, (line) => BUILD_PROGRESS.test(line) && reporter.note(/^(building|built|cannot) /.test(line) ? line : `  ${line}`)));
   }
 
   const gateway = new GatewayServer({ tools: toolService(config, loaded, family.tools), models: options.models?.(config, loaded.resolve) });
@@ -169,7 +183,7 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
     signal: abort.signal,
     running,
   };
-  const queue = new PQueue({ concurrency: config.concurrency });
+  const queue = new PQueue({ concurrency: chooseConcurrency(config).value });
   let halted: Error | undefined;
   const stop = (): void => {
     if (abort.signal.aborted) return;

@@ -1,4 +1,5 @@
 import type { AgentEstimate } from './estimate.js';
+import { paintStatus } from './colour.js';
 import type { JobPreview } from './preview.js';
 
 // Digits grouped by hand: toLocaleString loads the locale data on first use, a tenth of the whole plan's time.
@@ -16,16 +17,17 @@ function basis(e: AgentEstimate): string {
 }
 
 /** The plain-text plan, one section per question: what runs, what is built, which keys, what it costs. */
-export function formatPreview(p: JobPreview): string {
+export function formatPreview(p: JobPreview, colour = false): string {
   const lines: string[] = [];
   lines.push(`job ${p.job} -> ${p.jobDir}`);
   lines.push(`trials: ${int(p.planned)} planned (${plural(p.agents.length, 'agent')} x ${plural(p.legs, 'leg')} x ${plural(p.attempts, 'attempt')}), ${int(p.done)} already done, ${int(p.toRun)} to run`);
   const width = Math.max(...p.agents.map((a) => a.id.length), 5);
   for (const a of p.agents) lines.push(`  ${a.id.padEnd(width)}  ${int(a.toRun).padStart(6)} to run  ${int(a.done).padStart(6)} done`);
   if (p.refusal.length) {
-    lines.push(`refused: ${p.jobDir} holds trials of a different configuration; these keys differ:`);
+    lines.push(`${paintStatus('refused', colour)}: ${p.jobDir} holds trials of a different configuration; these keys differ:`);
     for (const r of p.refusal) lines.push(`  ${r}`);
   }
+  lines.push(`concurrency: ${plural(p.concurrency.value, 'trial')} at a time (${p.concurrency.reason})`);
 
   if (!p.images.engine) lines.push('images: unknown (no Docker engine answers)');
   else {
@@ -36,7 +38,7 @@ export function formatPreview(p: JobPreview): string {
 
   const missingKeys = p.keys.filter((k) => !k.set);
   lines.push(!p.keys.length ? 'keys: none needed' : missingKeys.length ? `keys: ${missingKeys.length} of ${p.keys.length} missing` : 'keys: all set');
-  for (const k of p.keys) lines.push(`  ${k.name.padEnd(18)} ${(k.set ? 'set' : 'MISSING').padEnd(8)} for ${k.neededBy.join(', ')}`);
+  for (const k of p.keys) lines.push(`  ${k.name.padEnd(18)} ${(k.set ? 'set     ' : `${paintStatus('MISSING', colour)} `)} for ${k.neededBy.join(', ')}`);
 
   lines.push('estimate (trials to run):');
   for (const e of p.estimates) {

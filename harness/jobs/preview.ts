@@ -6,6 +6,7 @@ import { agentAdapter } from '../agents/registry.js';
 import type { LoadedConfig } from '../config/load.js';
 import { agentId } from '../config/schema.js';
 import { loadPriceTable } from '../gateway/models/prices.js';
+import { chooseConcurrency, type ConcurrencyChoice } from './concurrency.js';
 import { estimateAgent, type AgentEstimate } from './estimate.js';
 import { changedLegs, finishedTrials, meaningDifferences, meaningOf, recordedMeaning } from './growth.js';
 import { imageSettings, planImages, type ImagePlan } from './image-plan.js';
@@ -25,6 +26,8 @@ export interface JobPreview {
   toRun: number;
   /** Why a run of this folder would be refused (empty: it would run). */
   refusal: string[];
+  /** Trials at a time, and why (a number set in the config, or what this machine holds). */
+  concurrency: ConcurrencyChoice;
   images: ImagePlan;
   /** Host environment variables the job needs, who needs each, and whether it is set. */
   keys: { name: string; neededBy: string[]; set: boolean }[];
@@ -77,6 +80,7 @@ export async function previewJob(loaded: LoadedConfig, env: NodeJS.ProcessEnv = 
     done: plans.length - toRun,
     toRun,
     refusal,
+    concurrency: chooseConcurrency(config),
     images,
     keys: [...needers].map(([name, neededBy]) => ({ name, neededBy, set: isSet(name) })),
     estimates,

@@ -1,5 +1,9 @@
 import { SingleBar } from 'cli-progress';
+import { colourOn, paint, paintStatus } from './colour.js';
+import { formatDuration } from './duration.js';
 import type { TrialOutcome } from './trial.js';
+
+export { formatDuration };
 
 export interface JobStartInfo {
   job: string;
@@ -23,14 +27,6 @@ export interface JobReporter {
   finish(): void;
 }
 
-/** A duration for people: `42 s`, `7 min 05 s`, `3 h 12 min`. */
-export function formatDuration(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return `${s} s`;
-  if (s < 3600) return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
-  return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} min`;
-}
-
 /** Counts of a running job, and the success share per agent (agents in the order they first finish a trial). */
 export class Tally {
   done = 0;
@@ -50,6 +46,11 @@ export class Tally {
       agent.correct += outcome.shown.success;
       this.agents.set(id, agent);
     }
+  }
+
+  /** The clock of the ETA starts with the trials, not with the image builds before them. */
+  begin(): void {
+    this.started = Date.now();
   }
 
   seed(agents: readonly string[] = []): void {
@@ -74,10 +75,11 @@ export class Tally {
 /** A progress bar: trials done / running / failed, live FA and ETA (for terminals). */
 export class BarReporter implements JobReporter {
   private readonly tally = new Tally();
+  private started = false;
   private total = 0;
   private label = '';
   private readonly bar = new SingleBar({
-    format: '{bar} {value}/{total} trials | {running} running | {failed} infra errors | {label} {rate} | ETA {left}',
+    format: `${paint('{bar}', 'cyan', colourOn(process.stderr))} {value}/{total} trials | {running} running | {failed} infra errors | {label} {rate} | ETA {left}`,
     hideCursor: true,
     clearOnComplete: false,
     barsize: 24,
@@ -87,6 +89,8 @@ export class BarReporter implements JobReporter {
     this.total = info.toRun;
     this.label = info.successLabel;
     this.tally.seed(info.agents);
+    this.tally.begin();
+    this.started = true;
     process.stderr.write(`job ${info.job}: ${info.planned} trials, ${info.skipped} already done, ${info.toRun} to run\n`);
     this.bar.start(info.toRun, 0, this.payload());
   }
@@ -103,6 +107,8 @@ export class BarReporter implements JobReporter {
   }
   retrying(): void {}
   note(message: string): void {
+    // Before start (image builds), there is no bar to step around yet.
+    if (!this.started) return void process.stderr.write(message + '\n');
     this.bar.stop();
     process.stderr.write(message + '\n');
     this.bar.start(this.total, this.tally.done, this.payload());
@@ -122,6 +128,7 @@ export class LineReporter implements JobReporter {
     this.total = info.toRun;
     this.label = info.successLabel;
     this.tally.seed(info.agents);
+    this.tally.begin();
     process.stderr.write(`job ${info.job}: ${info.planned} trials, ${info.skipped} already done, ${info.toRun} to run\n`);
   }
   trialStarted(): void {
@@ -130,9 +137,11 @@ export class LineReporter implements JobReporter {
   trialFinished(outcome: TrialOutcome, retried: number): void {
     this.tally.record(outcome);
     const r = outcome.record;
-    const verdict = outcome.shown ? outcome.shown.verdict : `not scored: ${r.error}`;
+    const on = colourOn(process.stderr);
+    // Scored: green when it succeeded, red when not (words differ per family); not scored: infra_error's yellow.
+    const verdict = outcome.shown ? paint(outcome.shown.verdict, outcome.shown.success ? 'green' : 'red', on) : `not scored: ${r.error}`;
     process.stderr.write(
-      `[${this.tally.done}/${this.total}] ${r.trial_id}: ${r.status}, ${verdict}, ${r.timings.total_s.toFixed(1)} s` +
+      `[${this.tally.done}/${this.total}] ${r.trial_id}: ${paintStatus(r.status, on)}, ${verdict}, ${r.timings.total_s.toFixed(1)} s` +
         `${retried ? `, after ${retried} infrastructure retries` : ''} | ${this.label} ${this.tally.successRate()} | ETA ${this.tally.eta(this.total)}\n`,
     );
   }

@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { requireTrialDirs } from '../../trial/folder.js';
 import { aggregate, familyOfResults, type AggregateRow } from '../aggregate.js';
 import { loadJobResults, type TrialResult } from '../results.js';
 import { analyseJobs } from './analysis.js';
@@ -21,11 +23,21 @@ export interface HtmlReportOptions {
  */
 export function loadReportTrials(jobDirs: readonly string[]): TrialResult[] {
   if (!jobDirs.length) throw new Error('no job folder given');
+  jobDirs.forEach(requireJobFolder);
   const perJob = jobDirs.map((dir) => ({ name: path.basename(path.resolve(dir)), results: loadJobResults(dir) }));
   if (perJob.length === 1) return perJob[0].results;
   return perJob.flatMap(({ name, results }) =>
     results.map((r) => ({ ...r, record: { ...r.record, trial_id: `${name}:${r.record.trial_id}`, agent: { ...r.record.agent, id: `${name}:${r.record.agent.id}` } } })),
   );
+}
+
+/**
+ * A job folder: it has a job.json (a job that has started, maybe with no finished trial yet) or trial
+ * folders. An empty folder, a trial's own folder or any other folder is refused with what it is.
+ */
+export function requireJobFolder(dir: string): void {
+  if (existsSync(path.join(dir, 'job.json'))) return;
+  requireTrialDirs(dir);
 }
 
 function agentCards(rows: readonly AggregateRow[], view: ReturnType<typeof htmlViewOf>): AgentCard[] {

@@ -1,7 +1,7 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildHtmlReport, type HtmlReportOptions } from './build.js';
+import { buildHtmlReport, requireJobFolder, type HtmlReportOptions } from './build.js';
 
 export interface ReportServer {
   url: string;
@@ -19,7 +19,7 @@ function jobsVersion(jobDirs: readonly string[]): string {
  */
 export async function serveReport(jobDirs: readonly string[], options: HtmlReportOptions & { port?: number } = {}): Promise<ReportServer> {
   if (!jobDirs.length) throw new Error('no job folder given');
-  for (const dir of jobDirs) if (!existsSync(dir)) throw new Error(`${dir}: no such job folder`);
+  jobDirs.forEach(requireJobFolder);
   let cached: { version: string; html: Promise<string> } | null = null;
   const page = (): Promise<string> => {
     const version = jobsVersion(jobDirs);

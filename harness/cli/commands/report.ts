@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { writeFileSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 export function registerReportCommands(program: Command): void {
   program
@@ -36,6 +37,7 @@ export function registerReportCommands(program: Command): void {
     .option('--format <format>', 'md, csv, json or html (one self-contained page: charts, trials, trial pages)', 'md')
     .option('--out <file>', 'write to this file instead of standard output')
     .action(async (jobDir: string, flags: { format: string; out?: string }) => {
+      if (flags.out) requireWritableFolder(flags.out);
       const { REPORT_FORMATS, renderReport } = await import('../../../verifier/report.js');
       if (flags.format !== 'html' && !(REPORT_FORMATS as readonly string[]).includes(flags.format)) {
         throw new Error(`--format: expected one of ${[...REPORT_FORMATS, 'html'].join(', ')}, got ${flags.format}`);
@@ -62,4 +64,12 @@ export function registerReportCommands(program: Command): void {
         process.stdout.write(text);
       }
     });
+}
+
+/** `--out` into a folder that is not there fails before the report is built, naming the folder. */
+function requireWritableFolder(file: string): void {
+  const folder = path.dirname(path.resolve(file));
+  const stat = statSync(folder, { throwIfNoEntry: false });
+  if (!stat) throw new Error(`--out ${file}: the folder ${folder} does not exist`);
+  if (!stat.isDirectory()) throw new Error(`--out ${file}: ${folder} is a file, not a folder`);
 }

@@ -2,10 +2,34 @@ import type { Command } from 'commander';
 import type { LoadedConfig } from '../../config/load.js';
 import { addConfigFlags, DEFAULT_CONFIG, loadConfigOf } from './run-options.js';
 
-async function printPlan(loaded: LoadedConfig): Promise<void> {
+const FORMATS = ['text', 'json'] as const;
+type Format = (typeof FORMATS)[number];
+
+function formatOf(flag: string): Format {
+  if (!(FORMATS as readonly string[]).includes(flag)) throw new Error(`--format: expected one of ${FORMATS.join(', ')}, got ${flag}`);
+  return flag as Format;
+}
+
+/** The plan as text or as the library's JobPreview in JSON; a plan that would be refused exits non-zero. */
+async function printPlan(loaded: LoadedConfig, format: Format): Promise<void> {
   const { previewJob } = await import('../../jobs/preview.js');
-  const { formatPreview } = await import('../../jobs/preview-text.js');
-  process.stdout.write(formatPreview(await previewJob(loaded)));
+  const preview = await previewJob(loaded);
+  if (format === 'json') process.stdout.write(JSON.stringify(preview, null, 2) + '\n');
+  else {
+    const { colourOn } = await import('../../jobs/colour.js');
+    process.stdout.write((await import('../../jobs/preview-text.js')).formatPreview(preview, colourOn(process.stdout)));
+  }
+  if (preview.refusal.length) {
+    process.stderr.write(`aar: ${preview.jobDir}: a run would be refused (${preview.refusal.length} ${preview.refusal.length === 1 ? 'difference' : 'differences'} from its trials, listed under refused)\n`);
+    process.exitCode = 1;
+  }
+}
+
+/** The report's rows (the library's aggregate); in JSON they are as `aar report JOB --format json` prints them. */
+async function reportRows(jobDir: string) {
+  const { loadJobResults } = await import('../../../verifier/results.js');
+  const { aggregate } = await import('../../../verifier/aggregate.js');
+  return aggregate(loadJobResults(jobDir));
 }
 
 export function registerRunCommands(program: Command): void {
@@ -19,26 +43,31 @@ export function registerRunCommands(program: Command): void {
     .option('--progress <display>', 'auto, bar, lines or quiet', 'auto')
     .option('--allow-config-change', 'resume a job folder even though its configuration changed')
     .option('--no-report', 'do not print the report at the end')
-    .action(async (configPath: string | undefined, flags: Record<string, unknown> & { dryRun?: boolean; progress: string; allowConfigChange?: boolean; report: boolean }) => {
-      const { dryRun, progress, allowConfigChange, report, ...configFlags } = flags;
+    .option('--format <format>', 'text, or json: the summary (and report rows) as one JSON object on standard output', 'text')
+    .action(async (configPath: string | undefined, flags: Record<string, unknown> & { dryRun?: boolean; progress: string; allowConfigChange?: boolean; report: boolean; format: string }) => {
+      const { dryRun, progress, allowConfigChange, report, format: formatFlag, ...configFlags } = flags;
+      const format = formatOf(formatFlag);
       const loaded = await loadConfigOf(configPath, configFlags);
-      if (dryRun) return printPlan(loaded);
+      if (dryRun) return printPlan(loaded, format);
       const started = Date.now();
       const { runJob } = await import('../../jobs/job.js');
       const { modelHandlerFor } = await import('../../gateway/models/handler.js');
       const { formatDuration } = await import('../../jobs/reporters.js');
       const summary = await runJob({ config: loaded, progress, allowConfigChange, models: modelHandlerFor });
-      if (report) {
-        const { loadJobResults } = await import('../../../verifier/results.js');
-        const { aggregate } = await import('../../../verifier/aggregate.js');
-        const { toMarkdown } = await import('../../../verifier/report.js');
-        process.stdout.write(toMarkdown(aggregate(loadJobResults(summary.jobDir))));
+      const rows = report ? await reportRows(summary.jobDir) : null;
+      const elapsedS = (Date.now() - started) / 1000;
+      const { toJson, toMarkdown } = await import('../../../verifier/report.js');
+      if (format === 'json') {
+        const reportJson = rows ? JSON.parse(toJson(rows)) : null;
+        process.stdout.write(JSON.stringify({ summary, elapsed_s: Math.round(elapsedS * 10) / 10, report: reportJson }, null, 2) + '\n');
+      } else {
+        if (rows) process.stdout.write(toMarkdown(rows));
+        process.stdout.write(
+          `${summary.jobDir}: ${summary.ran} trials run, ${summary.skipped} already done, ${summary.infraErrors} infrastructure errors, ` +
+            `${formatDuration(elapsedS)} elapsed` +
+            (summary.interrupted ? '; interrupted (run again to resume)' : '') + '\n',
+        );
       }
-      process.stdout.write(
-        `${summary.jobDir}: ${summary.ran} trials run, ${summary.skipped} already done, ${summary.infraErrors} infrastructure errors, ` +
-          `${formatDuration((Date.now() - started) / 1000)} elapsed` +
-          (summary.interrupted ? '; interrupted (run again to resume)' : '') + '\n',
-      );
       if (summary.interrupted) process.exitCode = 130;
       else if (summary.infraErrors) {
         process.stderr.write(`aar: ${summary.infraErrors} trials ended as infrastructure errors (not scored; run again to retry them)\n`);
@@ -51,5 +80,11 @@ export function registerRunCommands(program: Command): void {
       .command('plan')
       .argument('[config]', `a job config (YAML); flags override its keys (as for aar run)`)
       .description('what `aar run` would do, without doing it: trials to run and done, images to build, keys, estimated tokens and cost'),
-  ).action(async (configPath: string | undefined, flags: Record<string, unknown>) => printPlan(await loadConfigOf(configPath, flags)));
+  )
+    .option('--format <format>', 'text, or json: the library\'s JobPreview as one JSON object', 'text')
+    .action(async (configPath: string | undefined, flags: Record<string, unknown> & { format: string }) => {
+      const { format, ...configFlags } = flags;
+      const chosen = formatOf(format);
+      await printPlan(await loadConfigOf(configPath, configFlags), chosen);
+    });
 }

@@ -2,6 +2,7 @@
 export async function printHarborVerify(dir: string): Promise<void> {
   const { verifyHarborDir } = await import('../../../tasks/aar/harbor/layout.js');
   const s = verifyHarborDir(dir);
+  if (!s.trials && !s.failures.length) throw new Error(`${dir}: no Harbor trial folder (none below holds tests/trail.json)`);
   const out = (line: string): boolean => process.stdout.write(line + '\n');
   for (const f of s.failures) process.stderr.write(f + '\n');
   out(

@@ -5,9 +5,9 @@ export function registerViewCommand(program: Command): void {
     .command('view')
     .argument('<job-dirs...>', 'one or more job folders (jobs/<job>); agents of several jobs are named job:agent')
     .description('serve the HTML report of jobs on 127.0.0.1 and print its URL (Ctrl-C stops it)')
-    .option('--port <n>', 'the port to listen on (default: any free one)', '0')
-    .action(async (jobDirs: string[], flags: { port: string }) => {
-      const port = Number(flags.port);
+    .option('--port <n>', 'the port to listen on (default: any free one)')
+    .action(async (jobDirs: string[], flags: { port?: string }) => {
+      const port = Number(flags.port ?? 0);
       if (!(Number.isInteger(port) && port >= 0 && port < 65536)) throw new Error(`--port: expected a port number, got ${flags.port}`);
       const { serveReport } = await import('../../../verifier/html/serve.js');
       const server = await serveReport(jobDirs, { port });

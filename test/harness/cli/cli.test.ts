@@ -181,7 +181,7 @@ describe('aar (the compiled command, run as a process)', () => {
       writeFileSync(config, `tasks: {path: ${EXAMPLES_DIR}}\nagents: [{name: oracle}]\noutput: ${dir}/jobs\ntools: {mode: live}\n`);
       const r = runAar(['run', config], { env: { GOOGLE_API_KEY: '', SERPER_API_KEY: 'set', OPENAI_API_KEY: '' } });
       expect(r.status).toBe(1);
-      expect(r.stderr).toMatch(new RegExp(`^aar: ${config}: tools\\.mode: live tools call the real services and need GOOGLE_API_KEY \\(maps_geocode, [^)]*\\), OPENAI_API_KEY \\(python_generate_code\\) in the host environment; set them, or use mode: replay with a store\n$`));
+      expect(r.stderr).toMatch(new RegExp(`^aar: ${config}: tools\\.mode: live tools call the real services and need GOOGLE_API_KEY \\(maps_geocode, [^)]*\\), OPENAI_API_KEY \\(python_generate_code\\) in the host environment; set them, or replay instead: tools: \\{mode: replay, store: DIR\\}, DIR being a store recorded with --tools-mode record \\(tools/stores/examples serves the example legs\\)\n$`));
       expect(existsSync(path.join(dir, 'jobs'))).toBe(false);
     } finally {
       cleanup();

@@ -24,7 +24,7 @@ describe('job configs', () => {
       attempts: 1,
       timeout_s: 600,
       budget: { steps: 'auto' },
-      concurrency: 4,
+      concurrency: 'auto',
       resources: { memory_mb: 10240, cpus: 1, pids: 1024 },
       environment: 'docker',
       network: 'none',
