@@ -34,7 +34,7 @@ export function compareTables(r: Omit<CompareResult, 'tables'>, successName: str
       id: 'budgets', title: r.budgets.equal ? 'Budgets: checked and equal' : 'Budgets: checked, and they DIFFER', percent: [],
       columns: ['key', 'equal', ...r.configurations.map((c) => c.label)],
       rows: r.budgets.checked.map((d) => ({ key: d.key, equal: r.budgets.differences.some((x) => x.key === d.key) ? 'NO' : 'yes', ...d.values })),
-      notes: [...unequal, 'Every meaning key of the rerun rule (harness/jobs/growth.ts), the tools\' world, the legs by the content of their leg.json now, the step budgets the trials had and the harness version.'],
+      notes: [...unequal, models, 'Every meaning key of the rerun rule (harness/jobs/growth.ts), the tools\' world, the legs by the content of their leg.json now, the step budgets the trials had and the harness version.'],
     },
     {
       id: 'paired', title: 'Paired differences (b - a) on each pair\'s shared legs, with 95% intervals', percent: ['a_mean', 'b_mean', 'diff', 'lo', 'hi', 'mde_80'], pvalues: ['p_value', 'p_holm'],

@@ -95,7 +95,10 @@ export function newcombePaired(a: readonly number[], b: readonly number[]): Pair
   const w1 = proportion(both + onlyA, n);
   const w2 = proportion(both + onlyB, n);
   const denominator = (both + onlyA) * (onlyB + neither) * (both + onlyB) * (onlyA + neither);
-  const phi = denominator === 0 ? 0 : (both * neither - onlyA * onlyB) / Math.sqrt(denominator);
+  // Newcombe's phi, with his continuity adjustment of the numerator (n/2 off a positive association).
+  const association = both * neither - onlyA * onlyB;
+  const adjusted = association > n / 2 ? association - n / 2 : association < 0 ? association : 0;
+  const phi = denominator === 0 ? 0 : adjusted / Math.sqrt(denominator);
   const [l1, u1, l2, u2] = [w1.lo!, w1.hi!, w2.lo!, w2.hi!];
   const diff = p2 - p1;
   const down = Math.sqrt(Math.max(0, (p2 - l2) ** 2 - 2 * phi * (p2 - l2) * (u1 - p1) + (u1 - p1) ** 2));
