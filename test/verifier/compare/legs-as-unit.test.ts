@@ -192,4 +192,20 @@ describeWithData('aar compare: the leg is the unit, each pair on its own legs (c
     const pCells = md.split('\n').filter((l) => l.startsWith('| notes-a:alpha | notes-b:beta |')).map((l) => l.split(' | ')[17]);
     for (const p of pCells) expect(p).toMatch(/^(<0\.001|[01]\.\d{3}|-)$/);
   });
+
+  test("--paper: Table 7 counts legs as legs (was trials: 90 for 30 legs); Table 3 adds the paper's three-way split of wrong trials", () => {
+    const legs = filterLegs(all, { sample: { n: 30, seed: 3 } });
+    const job = path.join(tmp.dir, 'paper-views');
+    // Wrong trials: legs 0-9 lost on navigation (PVR 0.2), 10-19 on tools (PVR 0.8, RCR 0.2), 20-29 on computation (both 0.9).
+    writeCraftedJob(job, legs, 'alpha', 3, (i) => (i < 10 ? { fa: 0, pvr: 0.2, rcr: 0 } : i < 20 ? { fa: 0, pvr: 0.8, rcr: 0.2 } : { fa: 0, pvr: 0.9, rcr: 0.9 }));
+    const tables = paperTables(loadConfigurations([job]));
+    const table7 = tables.find((t) => t.id === 'table7')!;
+    const template = table7.rows.find((r) => r.variant === '*')!.template as string;
+    const containing = legs.filter((l) => l.leg.stops.some((s) => s.stop_type === 'tool' && s.bridge.tool_chain.map((x) => x.tool_name).join(' > ') === template));
+    const row = table7.rows.find((r) => r.variant === '*' && r.template === template)!;
+    expect(row).toMatchObject({ legs: containing.length, trials: 3 * containing.length });
+    const table3 = tables.find((t) => t.id === 'table3')!;
+    const overall = table3.rows.find((r) => r.variant === '*' && r.level === 'all')!;
+    expect([overall.paper_navigation, overall.paper_tool_use, overall.paper_computation]).toEqual([10 / 30, 10 / 30, 10 / 30]);
+  });
 });
