@@ -2,8 +2,8 @@
  * bench:compare: `aar compare --paper` on two 1,400-trial jobs (one trial per real leg each, synthetic
  * agents with tokens, cost and timeouts), timed as a whole process. Goal: under 5 s.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { packagePath } from '../paths.js';
@@ -29,6 +29,21 @@ try {
   const goal = 5000;
   console.log(`aar compare --paper, 2 x ${legs.length} trials, whole process, median of 3: ${median.toFixed(0)} ms (runs: ${times.map((t) => t.toFixed(0)).join(', ')} ms)`);
   console.log(`goal: under ${goal} ms -> ${median <= goal ? 'met' : 'NOT met'} (load average ${os.loadavg()[0].toFixed(1)} on ${os.availableParallelism()} cores)`);
+  if (existsSync('/usr/bin/time')) {
+    const timed = spawnSync('/usr/bin/time', ['-f', 'cpu %U %S', process.execPath, ...args], { encoding: 'utf8' });
+    const [user, sys] = (/cpu ([\d.]+) ([\d.]+)/.exec(timed.stderr) ?? []).slice(1).map(Number);
+    if (user !== undefined) console.log(`CPU of one run: ${(user + sys).toFixed(2)} s (${user.toFixed(2)} user + ${sys.toFixed(2)} sys)`);
+  }
+  // What every table stands on: the legs of the pairing, and each table's own n (its notes say which legs).
+  const out = JSON.parse(readFileSync(path.join(root, 'compare.json'), 'utf8')) as {
+    pairing: { sharedLegs: number; pairs: { a: string; b: string; sharedLegs: number }[] };
+    tables: { id: string; rows: Record<string, unknown>[] }[];
+  };
+  console.log(`legs every configuration has a value for: ${out.pairing.sharedLegs}; pairs: ${out.pairing.pairs.map((p) => `${p.a} vs ${p.b} on ${p.sharedLegs} legs`).join('; ')}`);
+  for (const t of out.tables) {
+    const ns = t.rows.map((r) => r.n ?? r.trials ?? r.legs).filter((n): n is number => typeof n === 'number');
+    console.log(`  ${t.id.padEnd(14)} ${t.rows.length} rows${ns.length ? `, n ${Math.min(...ns)}..${Math.max(...ns)}` : ''}`);
+  }
 } finally {
   rmSync(root, { recursive: true, force: true });
 }

@@ -14,6 +14,13 @@ export interface DataTable {
   notes: string[];
   /** Columns holding shares in [0, 1] (FA, PVR, RCR, rates, their differences): Markdown shows them as %. */
   percent: string[];
+  /** Columns holding p-values: Markdown prints them one way (3 decimals, `<0.001` below). */
+  pvalues?: string[];
+}
+
+/** A p-value as every table prints it. */
+export function formatP(p: number): string {
+  return p < 0.001 ? '<0.001' : p.toFixed(3);
 }
 
 /** One value as the Markdown tables show it (shares as percentages with one decimal when percent). */
@@ -26,6 +33,12 @@ export function markdownCell(percent: boolean, value: Cell): string {
   return Math.abs(value) >= 100 ? value.toFixed(0) : value.toFixed(Math.abs(value) < 1 ? 3 : 1);
 }
 
+/** A cell of a table as people read it (Markdown, HTML): shares as %, p-values one way. */
+export function displayCell(t: DataTable, column: string, value: Cell): string {
+  if (typeof value === 'number' && t.pvalues?.includes(column)) return formatP(value);
+  return markdownCell(t.percent.includes(column), value);
+}
+
 /** A Markdown table with a heading and its notes; the percent columns as percentages (header marked %). */
 export function tableToMarkdown(t: DataTable): string {
   const lines = [`### ${t.title}`, ''];
@@ -33,7 +46,7 @@ export function tableToMarkdown(t: DataTable): string {
   if (!t.rows.length) return [...lines, '(no rows)', ''].join('\n');
   const percent = new Set(t.percent);
   lines.push(`| ${t.columns.map((c) => (percent.has(c) ? `${c} %` : c)).join(' | ')} |`, `|${t.columns.map(() => '---').join('|')}|`);
-  for (const row of t.rows) lines.push(`| ${t.columns.map((c) => markdownCell(percent.has(c), row[c] ?? null)).join(' | ')} |`);
+  for (const row of t.rows) lines.push(`| ${t.columns.map((c) => displayCell(t, c, row[c] ?? null)).join(' | ')} |`);
   return lines.join('\n') + '\n';
 }
 
@@ -43,7 +56,12 @@ const csvCell = (v: Cell): string => {
   return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
-/** RFC 4180 CSV of the rows, raw values; notes are not part of it. */
+/** RFC 4180 CSV of the rows, raw values; notes are not part of it (renderers put them on `# note:` lines before). */
 export function tableToCsv(t: DataTable): string {
   return [t.columns.join(','), ...t.rows.map((r) => t.columns.map((c) => csvCell(r[c] ?? null)).join(','))].join('\n') + '\n';
+}
+
+/** The notes of a table as CSV comment lines (`# note: ...`), one per note, before its header row. */
+export function csvNoteLines(t: DataTable): string {
+  return t.notes.map((n) => `# note: ${n.replace(/\n/g, ' ')}\n`).join('');
 }

@@ -30,11 +30,21 @@ function flatten(value: unknown, prefix: string, out: Record<string, unknown>): 
   return out;
 }
 
-export function meaningOf(config: JobConfig): JobMeaning {
+/**
+ * The meaning keys of a config (dotted, e.g. `resources.cpus`, `models.prices`, `tools.endpoints.maps`) with
+ * their values: every setting but the growth keys. The one list both the rerun rule and `aar compare`'s
+ * equal-budget check read.
+ */
+export function meaningSettings(config: Record<string, unknown>): Record<string, unknown> {
   const kept = Object.fromEntries(Object.entries(config).filter(([k]) => !GROWTH_KEYS.has(k)));
   const settings = flatten(kept, '', {});
-  settings['tasks.family'] = config.tasks.family ?? null;
-  return { settings, agents: Object.fromEntries(config.agents.map((a) => [agentId(a), a])) };
+  const tasks = config.tasks as { family?: string } | undefined;
+  settings['tasks.family'] = tasks?.family ?? null;
+  return settings;
+}
+
+export function meaningOf(config: JobConfig): JobMeaning {
+  return { settings: meaningSettings(config), agents: Object.fromEntries(config.agents.map((a) => [agentId(a), a])) };
 }
 
 /** The short hash job.json has always carried, now of the settings only. */

@@ -1,3 +1,4 @@
+import { minimumDetectableDifference } from '../../tasks/stats.js';
 import type { AgentEstimate } from './estimate.js';
 import { paintStatus } from './colour.js';
 import type { JobPreview } from './preview.js';
@@ -16,6 +17,15 @@ function basis(e: AgentEstimate): string {
   return `${step} (measured: ${m.trials} trials in ${m.jobs.join(', ')}; ${(100 * m.budgetUsed).toFixed(0)}% of the step budget used)`;
 }
 
+/** Whether the planned legs can tell two configurations apart: the minimum detectable FA difference at 80% power. */
+export function powerLine(legs: number, attempts: number): string {
+  const mde = minimumDetectableDifference(legs, attempts);
+  if (!mde) return 'power: too few legs to compare configurations';
+  const pp = (x: number): string => (x > 1 ? 'over 100 pp' : `${(100 * x).toFixed(1)} pp`);
+  const range = attempts > 1 ? `${pp(mde.attemptsIndependent)} (attempts independent) to ${pp(mde.attemptsIdentical)} (attempts all alike)` : pp(mde.attemptsIdentical);
+  return `power: on ${plural(legs, 'leg')} x ${plural(attempts, 'attempt')}, \`aar compare\` detects an FA difference between two configurations of at least ${range} at 80% power (alpha 0.05; FA near 50%, configurations uncorrelated: a bound, shared leg difficulty makes it smaller)`;
+}
+
 /** The plain-text plan, one section per question: what runs, what is built, which keys, what it costs. */
 export function formatPreview(p: JobPreview, colour = false): string {
   const lines: string[] = [];
@@ -23,6 +33,7 @@ export function formatPreview(p: JobPreview, colour = false): string {
   lines.push(`trials: ${int(p.planned)} planned (${plural(p.agents.length, 'agent')} x ${plural(p.legs, 'leg')} x ${plural(p.attempts, 'attempt')}), ${int(p.done)} already done, ${int(p.toRun)} to run`);
   const width = Math.max(...p.agents.map((a) => a.id.length), 5);
   for (const a of p.agents) lines.push(`  ${a.id.padEnd(width)}  ${int(a.toRun).padStart(6)} to run  ${int(a.done).padStart(6)} done`);
+  lines.push(powerLine(p.legs, p.attempts));
   if (p.refusal.length) {
     lines.push(`${paintStatus('refused', colour)}: ${p.jobDir} holds trials of a different configuration; these keys differ:`);
     for (const r of p.refusal) lines.push(`  ${r}`);

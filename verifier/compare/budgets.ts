@@ -1,105 +1,164 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { JobConfigSchema } from '../../harness/config/schema.js';
+import { meaningSettings } from '../../harness/jobs/growth.js';
+import { TRIAL_FILES } from '../../trial/folder.js';
 import type { Configuration } from './select.js';
 
-/** One budget key on which configurations differ: its value per configuration label. */
+/** One budget key: its value per configuration label, and whether they are all the same. */
 export interface BudgetDifference {
   key: string;
   values: Record<string, string>;
 }
 
+/** A checked key; `same` when the values are not simply compared as strings (the legs, job.json). */
+type CheckedKey = BudgetDifference & { same?: boolean };
+
 export interface BudgetCheck {
   equal: boolean;
   differences: BudgetDifference[];
+  /** Every key checked with its value per configuration (the equal ones too), so a reader sees what "equal" covered. */
+  checked: BudgetDifference[];
 }
 
 const UNRECORDED = '(not recorded: no job.json)';
+/** Config keys naming a file whose content is the meaning: compared by content, wherever the file is. */
+const FILE_KEYS = new Set(['instruction_template', 'models.prices']);
+/** Keys read another way: the store as the tools' world (by content), below. */
+const WORLD_KEYS = new Set(['tools.store']);
 
-function configValue(c: Configuration, keyPath: string): string {
-  if (!c.job) return UNRECORDED;
-  let value: unknown = c.job.config;
-  for (const part of keyPath.split('.')) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined;
-  return value === undefined ? 'none' : typeof value === 'string' ? value : JSON.stringify(value);
+const shown = (v: unknown): string => (v === undefined ? 'none' : typeof v === 'string' ? v : JSON.stringify(v));
+const sha12 = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex').slice(0, 12);
+
+/** The job's config with its defaults, so a key left out and its default value compare equal. */
+function effectiveConfig(c: Configuration): Record<string, unknown> {
+  const parsed = JobConfigSchema.safeParse(c.job!.config);
+  return parsed.success ? (parsed.data as Record<string, unknown>) : c.job!.config;
 }
 
-/** The replay store as an absolute folder: job.json keeps it relative to the config file. */
-function storeValue(c: Configuration): string {
-  if (!c.job) return UNRECORDED;
-  const store = configValue(c, 'tools.store');
-  if (store === 'none' || !c.job.configFile) return store;
-  return path.resolve(path.dirname(c.job.configFile), store);
+function resolveFromConfig(c: Configuration, file: string): string {
+  return c.job!.configFile ? path.resolve(path.dirname(c.job!.configFile), file) : path.resolve(file);
 }
 
-/** The legs of a configuration's trials, each with the sha256 of its file. */
-function legsOf(c: Configuration): Map<string, string> {
-  return new Map(c.trials.map((t) => [t.record.leg.id, t.record.leg.sha256]));
+function fileContent(c: Configuration, file: string): string {
+  const abs = resolveFromConfig(c, file);
+  try {
+    return `sha256 ${sha12(readFileSync(abs))} (${path.basename(abs)})`;
+  } catch {
+    return `${abs} (unreadable: content unknown)`;
+  }
 }
 
-function legDifferences(configs: readonly Configuration[]): BudgetDifference[] {
-  const legs = configs.map(legsOf);
-  const out: BudgetDifference[] = [];
+const storeFingerprints = new Map<string, string>();
+
+/** A store folder's content as one hash: every file's relative path and bytes, in sorted order. */
+function storeFingerprint(dir: string): string {
+  let known = storeFingerprints.get(dir);
+  if (known) return known;
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) return `store ${dir} (missing: content unknown)`;
+  const hash = createHash('sha256');
+  let files = 0;
+  const walk = (sub: string): void => {
+    for (const name of readdirSync(path.join(dir, sub)).sort()) {
+      const rel = sub ? `${sub}/${name}` : name;
+      const abs = path.join(dir, rel);
+      if (statSync(abs).isDirectory()) walk(rel);
+      else if (!name.endsWith('.tmp')) {
+        hash.update(`${rel}\0`).update(readFileSync(abs)).update('\0');
+        files++;
+      }
+    }
+  };
+  walk('');
+  known = `store sha256 ${hash.digest('hex').slice(0, 12)} (${files} responses)`;
+  storeFingerprints.set(dir, known);
+  return known;
+}
+
+/** The world the tools answered from: a store by its content, or the live services on the days the trials ran. */
+function worldOf(c: Configuration, config: Record<string, unknown>): string {
+  const tools = (config.tools ?? {}) as { mode?: string; store?: string };
+  const mode = tools.mode ?? 'live';
+  if (mode === 'live') {
+    const days = c.trials.map((t) => t.record.started_at.slice(0, 10)).sort();
+    return days.length ? `live, ${days[0]}..${days[days.length - 1]}` : 'live';
+  }
+  return tools.store ? `${mode}, ${storeFingerprint(resolveFromConfig(c, tools.store))}` : `${mode}, no store`;
+}
+
+/** Every meaning key (the rerun rule's list, harness/jobs/growth.ts) with its value per configuration. */
+function settingRows(configs: readonly Configuration[]): BudgetDifference[] {
+  const settings = configs.map((c) => (c.job ? meaningSettings(effectiveConfig(c)) : null));
+  const keys = [...new Set(settings.flatMap((s) => (s ? Object.keys(s) : [])))].filter((k) => !WORLD_KEYS.has(k)).sort();
+  const rows = keys.map((key) => ({
+    key,
+    values: Object.fromEntries(configs.map((c, i) => {
+      const value = settings[i]?.[key];
+      return [c.label, !settings[i] ? UNRECORDED : FILE_KEYS.has(key) && typeof value === 'string' ? fileContent(c, value) : shown(value)];
+    })),
+  }));
+  rows.push({ key: 'tools world (store content, or live and its dates)', values: Object.fromEntries(configs.map((c) => [c.label, c.job ? worldOf(c, effectiveConfig(c)) : UNRECORDED])) });
+  return rows;
+}
+
+/** The legs of a configuration's trials, each with the sha256 of its leg.json as the folder holds it now. */
+function legsOf(c: Configuration): { legs: Map<string, string>; edited: string[] } {
+  const legs = new Map<string, string>();
+  const edited: string[] = [];
+  for (const t of c.trials) {
+    let sha: string;
+    try {
+      sha = createHash('sha256').update(readFileSync(path.join(t.dir, TRIAL_FILES.leg))).digest('hex');
+    } catch {
+      sha = '(leg.json missing)';
+    }
+    if (sha !== t.record.leg.sha256) edited.push(path.basename(t.dir));
+    legs.set(t.record.leg.id, sha);
+  }
+  return { legs, edited };
+}
+
+function legRows(configs: readonly Configuration[]): CheckedKey[] {
+  const read = configs.map(legsOf);
+  const legs = read.map((r) => r.legs);
   const all = new Set(legs.flatMap((m) => [...m.keys()]));
   const conflicts = [...all].filter((id) => new Set(legs.map((m) => m.get(id)).filter((s) => s !== undefined)).size > 1).sort();
-  if (conflicts.length) {
-    out.push({
-      key: 'legs (sha256)',
-      values: Object.fromEntries(configs.map((c, i) => [c.label, `${conflicts.length} legs of the same id differ in content, e.g. ${conflicts[0]} ${legs[i].get(conflicts[0])?.slice(0, 12) ?? '(absent)'}`])),
-    });
-  }
-  const sets = legs.map((m) => [...m.keys()].sort().join('\n'));
-  if (new Set(sets).size > 1) {
-    out.push({
-      key: 'legs (set)',
-      values: Object.fromEntries(configs.map((c, i) => [c.label, `${legs[i].size} legs, ${[...all].filter((id) => !legs[i].has(id)).length} of the others' missing`])),
-    });
-  }
-  return out;
+  const perConfig = (f: (i: number) => string): Record<string, string> => Object.fromEntries(configs.map((c, i) => [c.label, f(i)]));
+  const missing = legs.map((m) => [...all].filter((id) => !m.has(id)).length);
+  return [
+    { key: 'legs (set)', values: perConfig((i) => `${legs[i].size} legs, ${missing[i]} of the others' missing`), same: missing.every((n) => n === 0) },
+    { key: 'legs (sha256 of leg.json)', values: perConfig((i) => (conflicts.length ? `${conflicts.length} legs of the same id differ in content, e.g. ${conflicts[0]} ${legs[i].get(conflicts[0])?.slice(0, 12) ?? '(absent)'}` : 'same content')), same: !conflicts.length },
+    { key: 'leg.json unchanged since the run', values: perConfig((i) => (read[i].edited.length ? `${read[i].edited.length} trials' leg.json differ from trial.json's sha256, e.g. ${read[i].edited[0]}` : 'yes')), same: read.every((r) => !r.edited.length) },
+  ];
 }
 
-/** Step budgets per leg: the rule in job.json, and the budgets the trials actually had on the same legs. */
-function stepBudgetDifference(configs: readonly Configuration[]): BudgetDifference | null {
+/** Step budgets per leg: the budgets the trials actually had on the same legs. */
+function stepBudgetRow(configs: readonly Configuration[]): CheckedKey {
   const perLeg = configs.map((c) => new Map(c.trials.map((t) => [t.record.leg.id, t.record.step_budget])));
   const shared = [...perLeg[0].keys()].filter((id) => perLeg.every((m) => m.has(id)));
   const differing = shared.filter((id) => new Set(perLeg.map((m) => m.get(id))).size > 1);
-  if (!differing.length) return null;
   const example = differing[0];
-  return {
-    key: 'step budget per leg',
-    values: Object.fromEntries(configs.map((c, i) => [c.label, `${differing.length} legs differ, e.g. ${example}: ${perLeg[i].get(example)}`])),
-  };
+  return { key: 'step budget per leg', values: Object.fromEntries(configs.map((c, i) => [c.label, differing.length ? `${differing.length} legs differ, e.g. ${example}: ${perLeg[i].get(example)}` : 'same on every shared leg'])), same: !differing.length };
 }
 
-/** The keys of equal budgets, each read per configuration. */
-const KEYS: readonly [string, (c: Configuration) => string][] = [
-  ['task family', (c) => c.family],
-  ['step budget rule (budget.steps)', (c) => configValue(c, 'budget.steps')],
-  ['timeout_s', (c) => configValue(c, 'timeout_s')],
-  ['tools.mode', (c) => configValue(c, 'tools.mode')],
-  ['tools.store', storeValue],
-  ['tools.output_limit', (c) => configValue(c, 'tools.output_limit')],
-  ['budget.max_tokens', (c) => configValue(c, 'budget.max_tokens')],
-  ['budget.max_cost_usd', (c) => configValue(c, 'budget.max_cost_usd')],
-  ['harness version', (c) => [...new Set(c.trials.map((t) => t.record.harness_version))].sort().join(', ')],
-];
-
 /**
- * Checks, not assumes, that configurations ran under the same budgets: the same legs by content, the step
- * budget rule and the budgets the trials had, the timeout, the tools' mode, store and output limit, the
- * token and cost caps, and the harness version. Every difference is listed.
+ * Checks, not assumes, that configurations ran under the same conditions: every meaning key of the rerun
+ * rule (budgets, timeouts, resources, network, tools and their endpoints, models' gateway settings and
+ * prices, the instruction template, ...), the world the tools answered from, the legs by the content of
+ * their leg.json now, the step budgets the trials had, and the harness version. Every difference is listed.
  */
 export function checkBudgets(configs: readonly Configuration[]): BudgetCheck {
-  const differences: BudgetDifference[] = [];
+  const checked: CheckedKey[] = [];
   // Without job.json the budgets cannot be checked: that is a difference, even when every job lacks one.
-  if (configs.some((c) => !c.job)) {
-    differences.push({ key: 'job.json (the recorded budgets)', values: Object.fromEntries(configs.map((c) => [c.label, c.job ? 'present' : 'missing: budgets unknown'])) });
-  }
-  for (const [key, read] of KEYS) {
-    const values = Object.fromEntries(configs.map((c) => [c.label, read(c)]));
-    if (new Set(Object.values(values)).size > 1) differences.push({ key, values });
-  }
-  differences.push(...legDifferences(configs));
-  const steps = configs.length > 1 ? stepBudgetDifference(configs) : null;
-  if (steps) differences.push(steps);
-  return { equal: differences.length === 0, differences };
+  checked.push({ key: 'job.json (the recorded budgets)', values: Object.fromEntries(configs.map((c) => [c.label, c.job ? 'present' : 'missing: budgets unknown'])), same: configs.every((c) => c.job) });
+  checked.push({ key: 'task family', values: Object.fromEntries(configs.map((c) => [c.label, c.family])) });
+  checked.push(...settingRows(configs));
+  checked.push({ key: 'harness version', values: Object.fromEntries(configs.map((c) => [c.label, [...new Set(c.trials.map((t) => t.record.harness_version))].sort().join(', ')])) });
+  checked.push(...legRows(configs));
+  if (configs.length > 1) checked.push(stepBudgetRow(configs));
+  const differences = checked.filter((d) => !(d.same ?? new Set(Object.values(d.values)).size <= 1)).map(({ key, values }) => ({ key, values }));
+  return { equal: differences.length === 0, differences, checked: checked.map(({ key, values }) => ({ key, values })) };
 }
 
 export class UnequalBudgetsError extends Error {

@@ -1,49 +1,95 @@
 import type { CompareMetric } from '../../tasks/family.js';
 import { taskFamily } from '../../tasks/registry.js';
+import { boundedMean, minimumDetectableDifference, proportion } from '../../tasks/stats.js';
 import type { DataTable } from '../../tasks/table.js';
-import { checkBudgets, UnequalBudgetsError, unequalNote, type BudgetCheck } from './budgets.js';
+import { checkBudgets, UnequalBudgetsError, type BudgetCheck } from './budgets.js';
+import { compareTables } from './compare-tables.js';
 import { costAccuracyFrontier, effortOf, type EffortRow, type FrontierRow } from './effort.js';
-import { mcnemarExact, pairedBootstrap } from './paired-stats.js';
-import { pairTrials, slicesOf, type PairedLeg } from './pairing.js';
+import { holmAdjust } from './paired-stats.js';
+import { comparePaired } from './paired-test.js';
+import { legsOfConfig, legsSharedByAll, pairOf, reduceLeg, slicesOf, type ConfigLegs, type Pair, type PairedLeg, type Reducer } from './pairing.js';
 import type { Configuration } from './select.js';
 
 export interface CompareOptions {
   /** Compare although budgets differ; every table then carries a note saying so. */
   allowUnequal?: boolean;
-  /** Seed of the paired bootstrap (default 0): the same seed gives the same intervals. */
+  /** Seed of the bootstrap and Monte Carlo tests (default 0): the same seed gives the same figures. */
   seed?: number;
-  /** Bootstrap resamples (default 2000). */
+  /** Bootstrap resamples and Monte Carlo sign flips (default 2000). */
   resamples?: number;
+  /** How a leg's attempts become its one value for binary metrics (default `mean`). */
+  reducer?: Reducer;
 }
 
-/** One metric's paired difference between two configurations on one slice of the shared legs. */
+/** Infrastructure-error rates (legs lost) further apart than this are warned about: the legs lost may not be lost at random. */
+export const INFRA_RATE_WARNING = 0.03;
+/** The significance level of the frontier's dominance and of the power figure. */
+export const ALPHA = 0.05;
+
+/** One metric's paired difference between two configurations on one slice of their shared legs. */
 export interface PairedRow {
   a: string;
   b: string;
   metric: string;
   variant: string;
   level: string;
-  /** Legs where the metric is defined for both. */
+  /** `primary` (the success rate over all the pair's shared legs, reported as is) or `secondary` (Holm-adjusted as a family). */
+  role: 'primary' | 'secondary';
+  /** Legs (the unit) where the metric is defined for both. */
   n: number;
+  /** How each leg's attempts were reduced to one value, and how many attempts legs had. */
+  reducer: string;
+  attempts: string;
   a_mean: number | null;
   b_mean: number | null;
   /** b - a. */
   diff: number | null;
   lo: number | null;
   hi: number | null;
-  /** Exact McNemar p-value (binary metrics only). */
+  interval: string | null;
+  test: string | null;
   p_value: number | null;
-  /** Legs only a got right / only b got right (binary metrics only). */
-  discordant_a: number | null;
-  discordant_b: number | null;
+  /** p_value Holm-adjusted over every secondary row (null on primary rows). */
+  p_holm: number | null;
+  /** Legs where a's value is above b's / below it (the discordant legs for 0/1 values). */
+  discordant_a: number;
+  discordant_b: number;
+  small_n: 'yes' | null;
+  /** Primary rows: the smallest true difference the test detects with 80% power on these legs (per-leg spread as measured). */
+  mde_80: number | null;
+}
+
+export interface ConfigurationSummary {
+  label: string;
+  jobDir: string;
+  agent: string;
+  model: string | null;
+  trials: number;
+  legs_run: number;
+  legs_lost_to_infra: number;
+  infra_rate: number | null;
+  attempts_lost_to_infra: number;
+  attempts_per_leg: string;
+}
+
+export interface PairSummary {
+  a: string;
+  b: string;
+  sharedLegs: number;
+  notInBoth: number;
+  lostToInfra: Record<string, number>;
 }
 
 export interface CompareResult {
   family: string;
   unequal: boolean;
   budgets: BudgetCheck;
-  configurations: { label: string; jobDir: string; agent: string; model: string | null; trials: number; infraErrors: number }[];
-  pairing: { sharedLegs: number; notInEvery: number; excludedForInfra: number; infraErrors: Record<string, number> };
+  reducer: Reducer;
+  configurations: ConfigurationSummary[];
+  /** Set when the configurations lost legs to infrastructure errors at rates more than INFRA_RATE_WARNING apart. */
+  infraWarning: string | null;
+  /** Legs every configuration has a value for (effort, frontier and --paper tables), and each pair's own legs (paired rows). */
+  pairing: { sharedLegs: number; sharedLegIds: string[]; pairs: PairSummary[] };
   paired: PairedRow[];
   effort: EffortRow[];
   frontier: FrontierRow[];
@@ -56,35 +102,57 @@ export function compareMetricsOf(familyName: string): readonly CompareMetric<obj
   return family.report.compareMetrics ?? [{ name: family.progress.label.toLowerCase(), binary: true, of: (s: object) => family.progress.success(s) }];
 }
 
-function pairedRow(metric: CompareMetric<object>, ia: number, ib: number, labels: readonly string[], slice: { variant: string; level: string; legs: PairedLeg[] }, options: CompareOptions): PairedRow {
+const attemptsText = (counts: number[]): string => (!counts.length ? '-' : Math.min(...counts) === Math.max(...counts) ? String(counts[0]) : `${Math.min(...counts)}-${Math.max(...counts)}`);
+
+function pairedRow(metric: CompareMetric<object>, pair: Pair, slice: { variant: string; level: string; legs: PairedLeg[] }, role: PairedRow['role'], options: CompareOptions): PairedRow {
+  const reducer = options.reducer ?? 'mean';
   const a: number[] = [];
   const b: number[] = [];
+  const counts: number[] = [];
   for (const leg of slice.legs) {
-    const va = metric.of(leg.trials[ia].score!);
-    const vb = metric.of(leg.trials[ib].score!);
+    const va = reduceLeg(leg.trials[0].map((t) => metric.of(t.score!)), reducer, metric.binary);
+    const vb = reduceLeg(leg.trials[1].map((t) => metric.of(t.score!)), reducer, metric.binary);
     if (va === null || vb === null) continue;
     a.push(va);
     b.push(vb);
+    counts.push(leg.trials[0].length, leg.trials[1].length);
   }
-  const interval = pairedBootstrap(a, b, { seed: options.seed ?? 0, resamples: options.resamples });
-  let discordantA: number | null = null;
-  let discordantB: number | null = null;
-  if (metric.binary) {
-    discordantA = a.filter((x, i) => x === 1 && b[i] === 0).length;
-    discordantB = a.filter((x, i) => x === 0 && b[i] === 1).length;
+  const r = comparePaired(a, b, { seed: options.seed ?? 0, resamples: options.resamples });
+  let mde: number | null = null;
+  if (role === 'primary' && r.n > 1) {
+    const d = a.map((x, i) => b[i] - x);
+    const sd = Math.sqrt(d.reduce((s, x) => s + (x - r.diff!) ** 2, 0) / (r.n - 1));
+    // Every leg differing by the same amount leaves no spread to measure: no power figure rather than 0.
+    mde = sd > 0 ? minimumDetectableDifference(r.n, 1, sd)!.attemptsIndependent : null;
   }
   return {
-    a: labels[ia], b: labels[ib], metric: metric.name, variant: slice.variant, level: slice.level, n: interval.n,
-    a_mean: interval.meanA, b_mean: interval.meanB, diff: interval.diff, lo: interval.lo, hi: interval.hi,
-    p_value: discordantA === null || !a.length ? null : mcnemarExact(discordantA, discordantB!),
-    discordant_a: discordantA, discordant_b: discordantB,
+    a: pair.a, b: pair.b, metric: metric.name, variant: slice.variant, level: slice.level, role, n: r.n,
+    reducer: metric.binary ? reducer : 'mean', attempts: attemptsText(counts),
+    a_mean: r.meanA, b_mean: r.meanB, diff: r.diff, lo: r.lo, hi: r.hi, interval: r.interval, test: r.test, p_value: r.p, p_holm: null,
+    discordant_a: r.aAbove, discordant_b: r.bAbove, small_n: r.smallN && r.n > 0 ? 'yes' : null, mde_80: mde,
   };
+}
+
+function summary(c: Configuration, legs: ConfigLegs): ConfigurationSummary {
+  return {
+    label: c.label, jobDir: c.jobDir, agent: c.agent, model: c.model, trials: c.trials.length,
+    legs_run: legs.legsRun, legs_lost_to_infra: legs.legsLostToInfra, infra_rate: legs.legsRun ? legs.legsLostToInfra / legs.legsRun : null,
+    attempts_lost_to_infra: legs.attemptsLostToInfra, attempts_per_leg: legs.attempts[0] === legs.attempts[1] ? String(legs.attempts[0]) : `${legs.attempts[0]}-${legs.attempts[1]}`,
+  };
+}
+
+/** The success rate of a configuration on legs (one reduced value each) with its 95% interval: Wilson for 0/1 values. */
+function successOf(values: number[]): { mean: number | null; lo: number | null; hi: number | null } {
+  const zeroOne = values.every((v) => v === 0 || v === 1);
+  return zeroOne ? proportion(values.filter((v) => v === 1).length, values.length) : boundedMean(values);
 }
 
 /**
  * Puts agent configurations side by side at equal budgets: checks the budgets (refusing unless
- * allowUnequal), pairs them on the legs every one finished, and gives each metric's paired difference per
- * slice, what each spent per trial, and which configurations the cost-accuracy frontier dominates.
+ * allowUnequal), reduces each configuration's attempts per leg, and pairs every two configurations on
+ * their own shared legs: each metric's paired difference per slice with an interval that holds at small n
+ * and an exact test on the legs (the primary comparison as is, the rest Holm-adjusted); what each spent,
+ * and which configurations another one significantly beats at no more spend.
  */
 export function compareConfigurations(configs: readonly Configuration[], options: CompareOptions = {}): CompareResult {
   if (!configs.length) throw new Error('compare: no configurations');
@@ -94,64 +162,45 @@ export function compareConfigurations(configs: readonly Configuration[], options
   if (!budgets.equal && !options.allowUnequal) throw new UnequalBudgetsError(budgets);
   const family = taskFamily(families[0]);
   const metrics = compareMetricsOf(family.name);
-  const labels = configs.map((c) => c.label);
-  const pairing = pairTrials(configs);
-  const slices = slicesOf(pairing.legs, family.report.levelOrder);
+  const reducer = options.reducer ?? 'mean';
+  const legs = configs.map(legsOfConfig);
 
   const paired: PairedRow[] = [];
+  const pairs: Pair[] = [];
   for (let ia = 0; ia < configs.length; ia++) {
     for (let ib = ia + 1; ib < configs.length; ib++) {
-      for (const slice of slices) for (const metric of metrics) paired.push(pairedRow(metric, ia, ib, labels, slice, options));
+      const pair = pairOf(legs[ia], legs[ib]);
+      pairs.push(pair);
+      slicesOf(pair.legs, family.report.levelOrder).forEach((slice, s) => {
+        metrics.forEach((metric, m) => paired.push(pairedRow(metric, pair, slice, s === 0 && m === 0 ? 'primary' : 'secondary', options)));
+      });
     }
   }
-  const sharedTrials = (i: number) => pairing.legs.map((l) => l.trials[i]);
-  const effort = configs.map((c, i) => effortOf(c.label, sharedTrials(i)));
-  const success = configs.map((_, i) => {
-    const values = sharedTrials(i).map((t) => metrics[0].of(t.score!)).filter((v): v is number => v !== null);
-    return values.length ? values.reduce((s, v) => s + v, 0) / values.length : null;
-  });
-  const frontier = costAccuracyFrontier(configs.map((c, i) => ({ label: c.label, effort: effort[i], success: success[i] })));
+  const secondary = paired.filter((p) => p.role === 'secondary');
+  holmAdjust(secondary.map((p) => p.p_value)).forEach((p, i) => (secondary[i].p_holm = p));
+
+  const shared = legsSharedByAll(legs);
+  const effort = configs.map((c, i) => effortOf(c.label, shared.trials[i]));
+  const successes = legs.map((l) => successOf(shared.legs.map((id) => reduceLeg(l.legs.get(id)!.scored.map((t) => metrics[0].of(t.score!)), reducer, metrics[0].binary)).filter((v): v is number => v !== null)));
+  const primary = (x: string, y: string): PairedRow | undefined => paired.find((p) => p.role === 'primary' && ((p.a === x && p.b === y) || (p.a === y && p.b === x)));
+  /** Whether `better` has a significantly higher success rate than `worse` on their shared legs. */
+  const significantlyBetter = (better: string, worse: string): boolean => {
+    const row = primary(better, worse);
+    if (!row || row.p_value === null || row.diff === null || row.p_value >= ALPHA) return false;
+    return row.a === better ? row.diff < 0 : row.diff > 0;
+  };
+  const frontier = costAccuracyFrontier(configs.map((c, i) => ({ label: c.label, effort: effort[i], success: successes[i] })), significantlyBetter);
+
+  const summaries = configs.map((c, i) => summary(c, legs[i]));
+  const rates = summaries.map((s) => s.infra_rate).filter((r): r is number => r !== null);
+  const infraWarning =
+    rates.length > 1 && Math.max(...rates) - Math.min(...rates) > INFRA_RATE_WARNING
+      ? `WARNING: the configurations lost legs to infrastructure errors at different rates (${summaries.map((s) => `${s.label} ${s.legs_lost_to_infra}/${s.legs_run}`).join(', ')}): legs lost may not be lost at random, so the pairs' legs are not a random sample of the legs run.`
+      : null;
   const result: Omit<CompareResult, 'tables'> = {
-    family: family.name,
-    unequal: !budgets.equal,
-    budgets,
-    configurations: configs.map((c) => ({
-      label: c.label, jobDir: c.jobDir, agent: c.agent, model: c.model, trials: c.trials.length, infraErrors: c.trials.filter((t) => t.score === null).length,
-    })),
-    pairing: { sharedLegs: pairing.legs.length, notInEvery: pairing.notInEvery, excludedForInfra: pairing.excludedForInfra, infraErrors: pairing.infraErrors },
-    paired,
-    effort,
-    frontier,
+    family: family.name, unequal: !budgets.equal, budgets, reducer, configurations: summaries, infraWarning,
+    pairing: { sharedLegs: shared.legs.length, sharedLegIds: shared.legs, pairs: pairs.map((p) => ({ a: p.a, b: p.b, sharedLegs: p.legs.length, notInBoth: p.notInBoth, lostToInfra: p.lostToInfra })) },
+    paired, effort, frontier,
   };
   return { ...result, tables: compareTables(result, metrics[0].name) };
-}
-
-function compareTables(r: Omit<CompareResult, 'tables'>, successName: string): DataTable[] {
-  const notes = r.unequal ? [unequalNote(r.budgets)] : [];
-  const pairingNote = `Paired on ${r.pairing.sharedLegs} leg-attempts every configuration finished; left out: ${r.pairing.notInEvery} not run by every configuration, ${r.pairing.excludedForInfra} with an infrastructure error (${Object.entries(r.pairing.infraErrors).map(([l, n]) => `${l}: ${n}`).join(', ')}).`;
-  const budgets: DataTable = {
-    id: 'budgets', title: 'Equal budgets', columns: ['key', ...r.configurations.map((c) => c.label)],
-    rows: r.budgets.differences.map((d) => ({ key: d.key, ...d.values })), percent: [],
-    notes: [...notes, r.budgets.equal ? 'Budgets checked and equal: same legs (sha256), step budgets, timeout, tools (mode, store, output limit), token and cost caps, harness version.' : 'Differences:'],
-  };
-  return [
-    budgets,
-    {
-      id: 'paired', title: 'Paired differences (b - a) with 95% intervals', percent: ['a_mean', 'b_mean', 'diff', 'lo', 'hi'],
-      columns: ['a', 'b', 'metric', 'variant', 'level', 'n', 'a_mean', 'b_mean', 'diff', 'lo', 'hi', 'p_value', 'discordant_a', 'discordant_b'],
-      rows: r.paired.map((p) => ({ ...p })),
-      notes: [...notes, pairingNote, 'Intervals: seeded paired bootstrap (percentile). p_value: exact McNemar test on the discordant legs (binary metrics).'],
-    },
-    {
-      id: 'effort', title: 'Cost and effort per trial (shared legs)', percent: [],
-      columns: ['label', 'trials', 'tokens', 'input_tokens', 'output_tokens', 'cost_usd', 'total_cost_usd', 'wall_s', 'agent_hours', 'steps', 'tool_calls'],
-      rows: r.effort.map((e) => ({ ...e })), notes,
-    },
-    {
-      id: 'frontier', title: `Cost-accuracy frontier (${successName} vs spend per trial)`, percent: ['success'],
-      columns: ['label', 'axis', 'spend', 'success', 'dominated', 'dominated_by'],
-      rows: r.frontier.map((f) => ({ label: f.label, axis: f.axis, spend: f.spend, success: f.success, dominated: f.dominated_by.length ? 'yes' : 'no', dominated_by: f.dominated_by.join(', ') || null })),
-      notes,
-    },
-  ];
 }

@@ -47,20 +47,34 @@ export interface FrontierRow {
   axis: 'cost_usd' | 'tokens' | 'wall_s';
   spend: number | null;
   success: number | null;
-  /** Labels of configurations that are at least as good and at least as cheap, and better in one. */
+  /** 95% interval of the success rate (Wilson for 0/1 per leg). */
+  success_lo: number | null;
+  success_hi: number | null;
+  /** Configurations that spend no more and have a significantly higher success rate (their paired test, p < 0.05). */
   dominated_by: string[];
+  /** Configurations that spend no more and are at least as good in point estimate, but not significantly better. */
+  not_significantly_beaten_by: string[];
 }
 
-/** Which configurations are dominated on spend per trial vs success (lower spend and higher success are better). */
-export function costAccuracyFrontier(points: readonly { label: string; effort: EffortRow; success: number | null }[]): FrontierRow[] {
+/**
+ * Which configurations are dominated on spend per trial vs success: another one spends no more and its
+ * success rate is significantly higher (`significantlyBetter`, the pair's paired test). A point estimate
+ * ahead without significance is listed apart, never as dominance.
+ */
+export function costAccuracyFrontier(
+  points: readonly { label: string; effort: EffortRow; success: { mean: number | null; lo: number | null; hi: number | null } }[],
+  significantlyBetter: (better: string, worse: string) => boolean,
+): FrontierRow[] {
   const axis: FrontierRow['axis'] = points.every((p) => p.effort.cost_usd !== null) ? 'cost_usd' : points.every((p) => p.effort.tokens !== null) ? 'tokens' : 'wall_s';
-  const rows = points.map((p) => ({ label: p.label, axis, spend: p.effort[axis], success: p.success, dominated_by: [] as string[] }));
+  const rows: FrontierRow[] = points.map((p) => ({
+    label: p.label, axis, spend: p.effort[axis], success: p.success.mean, success_lo: p.success.lo, success_hi: p.success.hi, dominated_by: [], not_significantly_beaten_by: [],
+  }));
   for (const row of rows) {
     if (row.spend === null || row.success === null) continue;
     for (const other of rows) {
-      if (other === row || other.spend === null || other.success === null) continue;
-      const noWorse = other.spend <= row.spend && other.success >= row.success;
-      if (noWorse && (other.spend < row.spend || other.success > row.success)) row.dominated_by.push(other.label);
+      if (other === row || other.spend === null || other.success === null || other.spend > row.spend) continue;
+      if (significantlyBetter(other.label, row.label)) row.dominated_by.push(other.label);
+      else if (other.success >= row.success && (other.spend < row.spend || other.success > row.success)) row.not_significantly_beaten_by.push(other.label);
     }
   }
   return rows;

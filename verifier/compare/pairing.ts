@@ -1,52 +1,110 @@
 import type { TrialResult } from '../results.js';
 import type { Configuration } from './select.js';
 
-/** A trial's place in the pairing: the same leg and attempt in every configuration. */
-const pairKey = (t: TrialResult): string => `${t.record.leg.id}#${t.record.attempt}`;
+/**
+ * How a leg's attempts become the leg's one value (as Inspect's epoch reducers): `mean` (the share of
+ * attempts right), `pass@k` (1 when any of the leg's k attempts is right), `pass^k` (1 when all are).
+ * Non-binary metrics (PVR, RCR) are always averaged.
+ */
+export const REDUCERS = ['mean', 'pass@k', 'pass^k'] as const;
+export type Reducer = (typeof REDUCERS)[number];
 
+/** One configuration's trials of one leg: the scored attempts, and how many were infrastructure errors. */
+export interface LegTrials {
+  leg: string;
+  variant: string;
+  level: string;
+  scored: TrialResult[];
+  infra: number;
+}
+
+/** A configuration's trials grouped by leg, with what infrastructure errors cost it. */
+export interface ConfigLegs {
+  label: string;
+  legs: Map<string, LegTrials>;
+  /** Legs with at least one trial. */
+  legsRun: number;
+  /** Legs whose every attempt was an infrastructure error (no value for the leg). */
+  legsLostToInfra: number;
+  /** Attempts that were infrastructure errors on legs that still have a value. */
+  attemptsLostToInfra: number;
+  /** The smallest and largest number of scored attempts on a leg. */
+  attempts: [number, number];
+}
+
+export function legsOfConfig(config: Configuration): ConfigLegs {
+  const legs = new Map<string, LegTrials>();
+  for (const t of config.trials) {
+    const id = t.record.leg.id;
+    let entry = legs.get(id);
+    if (!entry) legs.set(id, (entry = { leg: id, variant: t.record.leg.variant, level: t.record.leg.level, scored: [], infra: 0 }));
+    if (t.score === null) entry.infra++;
+    else entry.scored.push(t);
+  }
+  const valued = [...legs.values()].filter((l) => l.scored.length > 0);
+  const counts = valued.map((l) => l.scored.length);
+  return {
+    label: config.label,
+    legs,
+    legsRun: legs.size,
+    legsLostToInfra: legs.size - valued.length,
+    attemptsLostToInfra: valued.reduce((s, l) => s + l.infra, 0),
+    attempts: counts.length ? [Math.min(...counts), Math.max(...counts)] : [0, 0],
+  };
+}
+
+/** One leg of a pair: both configurations' scored attempts. */
 export interface PairedLeg {
   key: string;
   variant: string;
   level: string;
-  /** One scored trial per configuration, in configuration order. */
-  trials: TrialResult[];
+  /** The scored attempts of each configuration of the pair, in pair order. */
+  trials: [TrialResult[], TrialResult[]];
 }
 
-export interface Pairing {
+/** Two configurations on the legs both have a value for (their own shared legs, whatever a third did). */
+export interface Pair {
+  a: string;
+  b: string;
   legs: PairedLeg[];
-  /** Leg-attempts some configuration has no trial for. */
-  notInEvery: number;
-  /** Leg-attempts left out because a configuration's trial was an infrastructure error. */
-  excludedForInfra: number;
-  /** Per configuration label: its infrastructure errors on legs the others have. */
-  infraErrors: Record<string, number>;
+  /** Legs one of the two has no trial for at all. */
+  notInBoth: number;
+  /** Legs run by both that one of them lost to infrastructure errors, per configuration label. */
+  lostToInfra: Record<string, number>;
 }
 
-/** Pairs configurations on the legs every one of them finished; infrastructure errors leave a leg out and are counted. */
-export function pairTrials(configs: readonly Configuration[]): Pairing {
-  const maps = configs.map((c) => new Map(c.trials.map((t) => [pairKey(t), t])));
-  const all = new Set(maps.flatMap((m) => [...m.keys()]));
-  const pairing: Pairing = { legs: [], notInEvery: 0, excludedForInfra: 0, infraErrors: Object.fromEntries(configs.map((c) => [c.label, 0])) };
-  for (const key of [...all].sort()) {
-    const trials = maps.map((m) => m.get(key));
-    if (trials.some((t) => t === undefined)) {
-      pairing.notInEvery++;
+export function pairOf(a: ConfigLegs, b: ConfigLegs): Pair {
+  const pair: Pair = { a: a.label, b: b.label, legs: [], notInBoth: 0, lostToInfra: { [a.label]: 0, [b.label]: 0 } };
+  for (const id of [...new Set([...a.legs.keys(), ...b.legs.keys()])].sort()) {
+    const [la, lb] = [a.legs.get(id), b.legs.get(id)];
+    if (!la || !lb) {
+      pair.notInBoth++;
       continue;
     }
-    const present = trials as TrialResult[];
-    const infra = present.map((t, i) => (t.score === null ? configs[i].label : null)).filter((l): l is string => l !== null);
-    if (infra.length) {
-      pairing.excludedForInfra++;
-      for (const label of infra) pairing.infraErrors[label]++;
-      continue;
-    }
-    pairing.legs.push({ key, variant: present[0].record.leg.variant, level: present[0].record.leg.level, trials: present });
+    if (!la.scored.length) pair.lostToInfra[a.label]++;
+    if (!lb.scored.length) pair.lostToInfra[b.label]++;
+    if (la.scored.length && lb.scored.length) pair.legs.push({ key: id, variant: la.variant, level: la.level, trials: [la.scored, lb.scored] });
   }
-  return pairing;
+  return pair;
+}
+
+/** The legs every configuration has a value for, with each configuration's scored attempts of them. */
+export function legsSharedByAll(configs: readonly ConfigLegs[]): { legs: string[]; trials: TrialResult[][] } {
+  const legs = [...(configs[0]?.legs.keys() ?? [])].filter((id) => configs.every((c) => (c.legs.get(id)?.scored.length ?? 0) > 0)).sort();
+  return { legs, trials: configs.map((c) => legs.flatMap((id) => c.legs.get(id)!.scored)) };
+}
+
+/** A leg's one value of a metric from its attempts; null when no attempt defines it. */
+export function reduceLeg(values: readonly (number | null)[], reducer: Reducer, binary: boolean): number | null {
+  const defined = values.filter((v): v is number => v !== null);
+  if (!defined.length) return null;
+  if (binary && reducer === 'pass@k') return Math.max(...defined);
+  if (binary && reducer === 'pass^k') return Math.min(...defined);
+  return defined.reduce((s, v) => s + v, 0) / defined.length;
 }
 
 /** The slices compare reports: all legs, each variant, each level, each variant x level (`*` = all). */
-export function slicesOf(legs: readonly PairedLeg[], levelOrder: readonly string[]): { variant: string; level: string; legs: PairedLeg[] }[] {
+export function slicesOf<L extends { variant: string; level: string }>(legs: readonly L[], levelOrder: readonly string[]): { variant: string; level: string; legs: L[] }[] {
   const rank = (l: string): number => (levelOrder.indexOf(l) < 0 ? 99 : levelOrder.indexOf(l));
   const variants = [...new Set(legs.map((l) => l.variant))].sort();
   const levels = [...new Set(legs.map((l) => l.level))].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));

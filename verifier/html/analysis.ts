@@ -1,4 +1,4 @@
-import { markdownCell, type DataTable } from '../../tasks/table.js';
+import { displayCell, type DataTable } from '../../tasks/table.js';
 import { checkBudgets } from '../compare/budgets.js';
 import { compareConfigurations } from '../compare/compare.js';
 import { loadConfigurations } from '../compare/select.js';
@@ -27,14 +27,17 @@ export function analyseJobs(jobDirs: readonly string[]): Analysis {
   const budgets = checkBudgets(configs);
   if (!budgets.equal) notes.push(`Budgets differ (${budgets.differences.map((d) => d.key).join(', ')}): the comparison is shown, marked UNEQUAL; \`aar compare\` refuses it without --allow-unequal.`);
   const tables: DataTable[] = [];
+  let legs: string[] | undefined;
   if (configs.length > 1) {
     try {
-      tables.push(...compareConfigurations(configs, { allowUnequal: true }).tables);
+      const compared = compareConfigurations(configs, { allowUnequal: true });
+      tables.push(...compared.tables);
+      legs = compared.pairing.sharedLegIds;
     } catch (error) {
       notes.push(`No paired comparison: ${(error as Error).message}`);
     }
   }
-  tables.push(...paperTables(configs, { budgets }));
+  tables.push(...paperTables(configs, { budgets, legs }));
   return { notes, tables };
 }
 
@@ -48,7 +51,7 @@ function dataTableHtml(t: DataTable): string {
   const head = t.columns.map((c) => `<th>${esc(percent.has(c) ? `${c} %` : c)}</th>`).join('');
   const rows = t.rows.slice(0, ROW_LIMIT).map((r) => `<tr>${t.columns.map((c) => {
     const v = r[c] ?? null;
-    return `<td${typeof v === 'number' ? ' class="num"' : ''}>${esc(typeof v === 'string' ? v : markdownCell(percent.has(c), v))}</td>`;
+    return `<td${typeof v === 'number' ? ' class="num"' : ''}>${esc(typeof v === 'string' ? v : displayCell(t, c, v))}</td>`;
   }).join('')}</tr>`).join('');
   const more = t.rows.length > ROW_LIMIT ? `<p class="note">${t.rows.length - ROW_LIMIT} more rows: <code>aar compare --paper --format csv</code> has them all.</p>` : '';
   const notes = t.notes.map((n) => `<p class="note">${esc(n)}</p>`).join('');
@@ -60,7 +63,7 @@ export function analysisHtml(analysis: Analysis): string {
   if (!analysis.tables.length && !analysis.notes.length) return '';
   return (
     `<section id="analysis"><h2>Comparison and the paper's tables</h2>` +
-    `<p class="note">As <code>aar compare --paper</code> computes them (paired on shared legs, seeded bootstrap intervals; shares in %).</p>` +
+    `<p class="note">As <code>aar compare --paper</code> computes them (legs as the unit, each pair on its own shared legs, intervals that hold at small n; shares in %).</p>` +
     analysis.notes.map((n) => `<p class="warn">${esc(n)}</p>`).join('') +
     analysis.tables.map(dataTableHtml).join('') +
     `</section>`

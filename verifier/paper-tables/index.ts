@@ -2,6 +2,7 @@ import { aarPaperTables, type PaperTrial } from '../../tasks/aar/paper-tables/in
 import type { TrialScore } from '../../tasks/aar/scoring/score.js';
 import type { DataTable } from '../../tasks/table.js';
 import { unequalNote, type BudgetCheck } from '../compare/budgets.js';
+import { modelsNote } from '../compare/compare-tables.js';
 import { effortOf } from '../compare/effort.js';
 import type { Configuration } from '../compare/select.js';
 
@@ -20,18 +21,23 @@ export function resourcesTable(configs: readonly Configuration[]): DataTable {
 
 /**
  * The AAR paper's views computed from the configurations' scored trials. Families other than AAR get
- * Table 12 only (their own views come through the same DataTable shape when they have some).
+ * Table 12 only (their own views come through the same DataTable shape when they have some). With `legs`
+ * (compare's legs every configuration has a value for) every table is on those legs, as the paired table
+ * and the frontier are; without, each on the configuration's own scored trials, and each says so. Every
+ * table's n counts trials (a leg's attempts each).
  */
-export function paperTables(configs: readonly Configuration[], options: { budgets?: BudgetCheck } = {}): DataTable[] {
+export function paperTables(configs: readonly Configuration[], options: { budgets?: BudgetCheck; legs?: readonly string[] } = {}): DataTable[] {
+  const keep = options.legs ? new Set(options.legs) : null;
+  const scored = configs.map((c) => ({ ...c, trials: c.trials.filter((t) => t.score !== null && (!keep || keep.has(t.record.leg.id))) }));
   const tables: DataTable[] = [];
-  if (configs.length && configs.every((c) => c.family === 'aar')) {
-    tables.push(
-      ...aarPaperTables(
-        configs.map((c) => [c.label, c.trials.filter((t) => t.score !== null).map((t): PaperTrial => ({ config: c.label, dir: t.dir, record: t.record, score: t.score as TrialScore }))]),
-      ),
-    );
+  if (scored.length && scored.every((c) => c.family === 'aar')) {
+    tables.push(...aarPaperTables(scored.map((c) => [c.label, c.trials.map((t): PaperTrial => ({ config: c.label, dir: t.dir, record: t.record, score: t.score as TrialScore }))])));
   }
-  tables.push(resourcesTable(configs));
-  const note = options.budgets && !options.budgets.equal ? unequalNote(options.budgets) : null;
-  return note ? tables.map((t) => ({ ...t, notes: [note, ...t.notes] })) : tables;
+  tables.push(resourcesTable(scored));
+  const counts = scored.map((c) => `${c.label} ${new Set(c.trials.map((t) => t.record.leg.id)).size} legs, ${c.trials.length} trials`).join('; ');
+  const legsNote = keep
+    ? `On the ${keep.size} legs every configuration has a value for, the legs of compare's effort and frontier tables (${counts}); infrastructure errors left out. n counts trials.`
+    : `Each configuration on its own scored trials, not on shared legs (${counts}); infrastructure errors left out. n counts trials.`;
+  const notes = [...(options.budgets && !options.budgets.equal ? [unequalNote(options.budgets)] : []), legsNote, modelsNote(configs)];
+  return tables.map((t) => ({ ...t, notes: [...notes, ...t.notes] }));
 }

@@ -8,6 +8,7 @@ interface CompareFlags {
   out?: string;
   seed: string;
   resamples: string;
+  reduce: string;
 }
 
 const wholeNumber = (flag: string, value: string, min: number): number => {
@@ -26,22 +27,25 @@ export function registerCompareCommand(program: Command): void {
     .option('--format <format>', 'md, csv or json', 'md')
     .option('--out <file>', 'write to this file instead of standard output')
     .option('--seed <n>', 'seed of the paired bootstrap', '0')
-    .option('--resamples <n>', 'bootstrap resamples', '2000')
+    .option('--resamples <n>', 'bootstrap resamples and Monte Carlo sign flips', '2000')
+    .option('--reduce <reducer>', "how a leg's attempts become its one value for FA: mean, pass@k (any right) or pass^k (all right)", 'mean')
     .action(async (args: string[], flags: CompareFlags) => {
       const { TABLE_FORMATS, renderTables } = await import('../../../verifier/compare/render.js');
       if (!(TABLE_FORMATS as readonly string[]).includes(flags.format)) throw new Error(`--format: expected one of ${TABLE_FORMATS.join(', ')}, got ${flags.format}`);
       const seed = wholeNumber('--seed', flags.seed, 0);
       const resamples = wholeNumber('--resamples', flags.resamples, 100);
+      const { REDUCERS } = await import('../../../verifier/compare/pairing.js');
+      if (!(REDUCERS as readonly string[]).includes(flags.reduce)) throw new Error(`--reduce: expected one of ${REDUCERS.join(', ')}, got ${flags.reduce}`);
       const { loadConfigurations } = await import('../../../verifier/compare/select.js');
       const { compareConfigurations } = await import('../../../verifier/compare/compare.js');
       const configs = loadConfigurations(args);
       const { editedScoreWarnings } = await import('../../../verifier/results.js');
       for (const line of editedScoreWarnings([...new Set(configs.flatMap((c) => c.trials))])) process.stderr.write(line + '\n');
-      const result = compareConfigurations(configs, { allowUnequal: flags.allowUnequal, seed, resamples });
+      const result = compareConfigurations(configs, { allowUnequal: flags.allowUnequal, seed, resamples, reducer: flags.reduce as (typeof REDUCERS)[number] });
       let tables = result.tables;
       if (flags.paper) {
         const { paperTables } = await import('../../../verifier/paper-tables/index.js');
-        tables = [...tables, ...paperTables(configs, { budgets: result.budgets })];
+        tables = [...tables, ...paperTables(configs, { budgets: result.budgets, legs: result.pairing.sharedLegIds })];
       }
       const text =
         flags.format === 'json'

@@ -8,7 +8,7 @@ export const DEFAULT_TASKS_PATH = packagePath('tasks', 'examples');
 
 const list = (value: string, previous: string[] = []): string[] => [...previous, ...value.split(',').filter(Boolean)];
 
-interface FilterFlags {
+export interface FilterFlags {
   variant?: string[];
   level?: string[];
   id?: string[];
@@ -21,7 +21,7 @@ interface FilterFlags {
 const FLAG_OF: Record<string, string> = { variants: '--variant', levels: '--level', ids: '--id', exclude: '--exclude', limit: '--limit', sample: '--sample' };
 
 /** The filter the flags ask for; a bad value is one line naming the flag (not zod's JSON). */
-async function filterFromFlags(flags: FilterFlags): Promise<TaskFilter> {
+export async function filterFromFlags(flags: FilterFlags): Promise<TaskFilter> {
   const { TaskFilterSchema } = await import('../../../tasks/aar/filter.js');
   const number = (v: string | undefined): number | undefined => (v === undefined ? undefined : /^-?\d+$/.test(v.trim()) ? Number(v) : NaN);
   const filter: TaskFilter = {

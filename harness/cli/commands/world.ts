@@ -1,24 +1,28 @@
 import type { Command } from 'commander';
+import { addFilterOptions, filterFromFlags, type FilterFlags } from './tasks.js';
 
 export function registerWorldCommands(program: Command): void {
   const world = program.command('world').description('tool-response stores for replay');
-  world
-    .command('synthesize')
-    .argument('<legs>', 'leg file or folder')
-    .argument('<out>', 'the store folder to write')
-    .description("write a synthetic 'golden world' store: responses that give an agent following each leg's golden path its golden values (for smoke and load tests; not real data)")
-    .action(async (legsPath: string, out: string) => {
+  addFilterOptions(world.command('synthesize').argument('<legs>', 'leg file or folder').argument('<out>', 'the store folder to write'))
+    .description("write a synthetic 'golden world' store: responses that give an agent following each leg's golden path its golden values (for smoke and load tests; not real data); the leg filters choose which legs")
+    .action(async (legsPath: string, out: string, flags: FilterFlags) => {
       const { loadLegs } = await import('../../../tasks/aar/load.js');
+      const { filterLegs } = await import('../../../tasks/aar/filter.js');
       const { InputError } = await import('../../../tasks/problems.js');
       const { ResponseStore } = await import('../../../tools/store/store.js');
       const { synthesizeWorld } = await import('../../../tasks/aar/world/synthesize.js');
-      const { legs, problems } = await loadLegs(legsPath);
+      const { legs: loaded, problems } = await loadLegs(legsPath);
       if (problems.length) throw new InputError(problems);
+      const legs = filterLegs(loaded, await filterFromFlags(flags));
+      if (!legs.length) throw new Error(`${legsPath}: no leg of the ${loaded.length} loaded matches the filters`);
       const report = await synthesizeWorld(legs, new ResponseStore(out));
       process.stdout.write(
         `synthetic world for ${report.legs} legs in ${out}: ${report.pages} pages, ${report.toolResponses} tool responses, ` +
           `${report.conflicts.length} conflicts (first answer kept), ${report.skipped.length} steps skipped\n`,
       );
       for (const c of report.conflicts.slice(0, 10)) process.stdout.write(`  conflict: ${c}\n`);
+      if (report.conflictLegs.length) {
+        process.stdout.write(`${report.conflictLegs.length} legs read another leg's answer on their golden path (their oracle can fail on this store): ${report.conflictLegs.join(', ')}\n`);
+      }
     });
 }

@@ -43,15 +43,35 @@ export function table3(configs: TrialsByConfig): DataTable {
       for (const [level, ts] of groups) {
         const row: Record<string, Cell> = { config, variant, level, n: ts.length, correct: share(ts.filter((t) => t.score.fa === 1).length, ts.length) };
         for (const d of DIAGNOSES) row[d] = share(ts.filter((t) => t.score.diagnosis === d).length, ts.length);
+        const paper = paperSplit(ts);
+        for (const d of PAPER_SPLIT) row[`paper_${d}`] = share(paper[d], ts.length);
         rows.push(row);
       }
     }
   }
   return {
     id: 'table3', title: 'Table 3: error decomposition (% of trials) by level and variant',
-    columns: ['config', 'variant', 'level', 'n', 'correct', ...DIAGNOSES], rows, percent: ['correct', ...DIAGNOSES],
-    notes: ['navigation: PVR < 0.5; tool_use: PVR >= 0.5, RCR < 0.5; computation: both >= 0.5. A wrong trial that timed out, used its whole step budget without an answer, or whose agent crashed is counted under timeout, step_limit or agent_error instead.'],
+    columns: ['config', 'variant', 'level', 'n', 'correct', ...DIAGNOSES, ...PAPER_SPLIT.map((d) => `paper_${d}`)], rows,
+    percent: ['correct', ...DIAGNOSES, ...PAPER_SPLIT.map((d) => `paper_${d}`)],
+    notes: [
+      'navigation: PVR < 0.5; tool_use: PVR >= 0.5, RCR < 0.5; computation: both >= 0.5. A wrong trial that timed out, used its whole step budget without an answer, or whose agent crashed is counted under timeout, step_limit or agent_error instead.',
+      "paper_*: the paper's three-way split of every wrong trial by PVR and RCR alone (runs that ended early included), as its Table 3 reports it.",
+    ],
   };
+}
+
+const PAPER_SPLIT = ['navigation', 'tool_use', 'computation'] as const;
+
+/** The paper's split of wrong trials: by PVR and RCR alone, whatever ended the run (a missing PVR or RCR counts as 0). */
+function paperSplit(ts: readonly PaperTrial[]): Record<(typeof PAPER_SPLIT)[number], number> {
+  const out = { navigation: 0, tool_use: 0, computation: 0 };
+  for (const t of ts) {
+    if (t.score.fa === 1) continue;
+    if ((t.score.pvr ?? 0) < 0.5) out.navigation++;
+    else if ((t.score.rcr ?? 0) < 0.5) out.tool_use++;
+    else out.computation++;
+  }
+  return out;
 }
 
 /** Table 7: FA per roadblock template (a tool stop's tool-chain tool names in order); N = legs containing it. */
@@ -68,11 +88,14 @@ export function table7(configs: TrialsByConfig, legs: LegFactsCache): DataTable 
         }
       }
       for (const [template, ts] of [...byTemplate].sort(([a], [b]) => a.localeCompare(b))) {
-        rows.push({ config, variant, template, legs: ts.length, fa: faOf(ts), rcr: rcrOf(ts) });
+        rows.push({ config, variant, template, legs: new Set(ts.map((t) => t.record.leg.id)).size, trials: ts.length, fa: faOf(ts), rcr: rcrOf(ts) });
       }
     }
   }
-  return { id: 'table7', title: 'Table 7: FA per roadblock template', columns: ['config', 'variant', 'template', 'legs', 'fa', 'rcr'], rows, percent: ['fa', 'rcr'], notes: ['rcr: mean RCR of the legs containing the template (over all their tool stops).'] };
+  return {
+    id: 'table7', title: 'Table 7: FA per roadblock template', columns: ['config', 'variant', 'template', 'legs', 'trials', 'fa', 'rcr'], rows, percent: ['fa', 'rcr'],
+    notes: ['legs: distinct legs containing the template; trials: their attempts (fa and rcr are means over these trials). rcr: mean RCR of those trials over all their tool stops, not the template\'s own stops alone.'],
+  };
 }
 
 /** Leg-length bins of Table 8 (stops, inclusive). */

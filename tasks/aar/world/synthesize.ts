@@ -22,6 +22,8 @@ export interface SynthesisReport {
   toolResponses: number;
   /** Calls two legs need different answers for; the first leg's answer is kept. */
   conflicts: string[];
+  /** The legs whose golden path reads another leg's answer somewhere (a conflict they lost): their oracle can fail on this store. */
+  conflictLegs: string[];
   /** Steps that cannot be synthesised (a tool no golden chain uses). */
   skipped: string[];
 }
@@ -119,16 +121,20 @@ function collectPages(legs: readonly LoadedLeg[]): Map<string, { url: string; fa
 }
 
 export async function synthesizeWorld(legs: readonly LoadedLeg[], store: ResponseStore): Promise<SynthesisReport> {
-  const report: SynthesisReport = { legs: legs.length, pages: 0, toolResponses: 0, conflicts: [], skipped: [] };
+  const report: SynthesisReport = { legs: legs.length, pages: 0, toolResponses: 0, conflicts: [], conflictLegs: [], skipped: [] };
+  const losers = new Set<string>();
   const written = new Map<string, string>();
-  const put = (call: ConcreteCall, text: string, where: string): void => {
+  const put = (call: ConcreteCall, text: string, where: string, leg?: string): void => {
     const tool = findTool(call.tool)!;
     const checked = checkToolArgs(tool, call.args);
     if (!checked.ok) throw new Error(`${where}: ${checked.error}`);
     const id = callIdentity(tool.name, checked.args);
     const previous = written.get(id.key);
     if (previous !== undefined) {
-      if (previous !== text) report.conflicts.push(`${where}: ${id.tool} ${id.args}`);
+      if (previous !== text) {
+        report.conflicts.push(`${where}: ${id.tool} ${id.args}`);
+        if (leg) losers.add(leg);
+      }
       return;
     }
     written.set(id.key, text);
@@ -151,9 +157,10 @@ export async function synthesizeWorld(legs: readonly LoadedLeg[], store: Respons
   for (const { id, leg } of legs) {
     for (const stop of leg.stops) {
       if (stop.stop_type !== 'tool') continue;
-      await synthesizeChain(stop, `${id} stop ${stop.index}`, put, report);
+      await synthesizeChain(stop, `${id} stop ${stop.index}`, (c, t, w) => put(c, t, w, id), report);
     }
   }
+  report.conflictLegs = [...losers].sort();
   return report;
 }
 

@@ -18,11 +18,13 @@ describe('aar compare (the compiled command, run as a process)', () => {
       writeSyntheticJob(job, many, 2, { withScores: true, agent: 'b', job: JOB });
       const md = runAar(['compare', job, '--paper']);
       expect(md.status).toBe(0);
-      expect(md.stdout).toMatch(/^### Equal budgets/);
+      expect(md.stdout).toMatch(/^### Configurations and the legs they lost/);
+      expect(md.stdout).toContain('### Budgets: checked and equal');
       for (const heading of ['Paired differences', 'Cost-accuracy frontier', 'Table 11', 'Table 3', 'Table 7', 'Table 8', 'Table 9', 'Table 12', 'Figure 6']) expect(md.stdout).toContain(heading);
       const csv = runAar(['compare', job, '--format', 'csv']).stdout;
       expect(csv).toContain('# paired: Paired differences');
-      expect(csv).toMatch(/^a,b,metric,variant,level,n,a_mean,b_mean,diff,lo,hi,p_value,discordant_a,discordant_b$/m);
+      expect(csv).toMatch(/^a,b,metric,variant,level,role,n,small_n,reducer,attempts,a_mean,b_mean,diff,lo,hi,interval,test,p_value,p_holm,discordant_a,discordant_b,mde_80$/m);
+      expect(csv).toContain('# note: a vs b: paired on the 9 legs both have a value for');
       const out = path.join(dir, 'compare.json');
       expect(runAar(['compare', `${job}:a`, `${job}:b`, '--format', 'json', '--out', out, '--seed', '4']).stdout).toBe(`wrote ${out}\n`);
       const json = JSON.parse(readFileSync(out, 'utf8'));

@@ -31,8 +31,8 @@ describeWithData('aar compare on real job folders (synthetic agents on real legs
     const configs = loadConfigurations([both]);
     expect(configs.map((c) => c.label)).toEqual(['alpha', 'beta']);
     const result = compareConfigurations(configs, { seed: 1 });
-    expect(result.budgets).toEqual({ equal: true, differences: [] });
-    expect(result.pairing).toMatchObject({ sharedLegs: 80, notInEvery: 0, excludedForInfra: 0 });
+    expect(result.budgets).toMatchObject({ equal: true, differences: [] });
+    expect(result.pairing).toMatchObject({ sharedLegs: 80, pairs: [{ a: 'alpha', b: 'beta', sharedLegs: 80, notInBoth: 0, lostToInfra: { alpha: 0, beta: 0 } }] });
 
     const byLeg = (agent: string) => new Map(listTrialDirs(both).filter((d) => path.basename(d).startsWith(`${agent}__`)).map((d) => [path.basename(d).slice(agent.length), score(d).fa]));
     const a = byLeg('alpha');
@@ -44,6 +44,7 @@ describeWithData('aar compare on real job folders (synthetic agents on real legs
     expect(fa.a_mean).toBeCloseTo([...a.values()].filter((v) => v === 1).length / 80, 12);
     expect(fa.diff).toBeCloseTo(fa.b_mean! - fa.a_mean!, 12);
     expect(fa.p_value).toBe(mcnemarExact(onlyA, onlyB));
+    expect(fa).toMatchObject({ role: 'primary', test: 'McNemar exact', interval: 'Newcombe', reducer: 'mean', attempts: '1', p_holm: null });
     expect(fa.lo!).toBeLessThanOrEqual(fa.diff!);
     expect(fa.hi!).toBeGreaterThanOrEqual(fa.diff!);
     // Every metric on every slice: all, each variant, each level, each variant x level.
@@ -56,7 +57,7 @@ describeWithData('aar compare on real job folders (synthetic agents on real legs
     expect(compareConfigurations(configs, { seed: 1 }).paired).toEqual(result.paired);
   });
 
-  test('cost and effort per trial, and the frontier: three times the spend for no more FA is dominated', () => {
+  test('cost and effort per trial, and the frontier: three times the spend is dominated only where the FA difference is significant', () => {
     const result = compareConfigurations(loadConfigurations([both]));
     const [alpha, beta] = result.effort;
     expect(beta.cost_usd! / alpha.cost_usd!).toBeGreaterThan(2.5);
@@ -64,7 +65,9 @@ describeWithData('aar compare on real job folders (synthetic agents on real legs
     const fa = result.paired[0];
     const front = Object.fromEntries(result.frontier.map((f) => [f.label, f]));
     expect(front.alpha.axis).toBe('cost_usd');
-    expect(front.beta.dominated_by).toEqual(fa.b_mean! <= fa.a_mean! ? ['alpha'] : []);
+    // Dominance needs alpha's FA significantly higher; ahead in estimate only is listed apart.
+    expect(front.beta.dominated_by).toEqual(fa.diff! < 0 && fa.p_value! < 0.05 ? ['alpha'] : []);
+    expect(front.beta.not_significantly_beaten_by).toEqual(fa.b_mean! <= fa.a_mean! && !(fa.p_value! < 0.05) ? ['alpha'] : []);
     expect(front.alpha.dominated_by).toEqual([]);
   });
 
@@ -86,11 +89,11 @@ describeWithData('aar compare on real job folders (synthetic agents on real legs
     writeSyntheticJob(edited, changed, 2, { agent: 'beta', job: { ...JOB, budget: { steps: 'auto', max_cost_usd: 2 }, tools: { ...JOB.tools, mode: 'replay', store: 'world' } } });
     const check = checkBudgets(loadConfigurations([`${both}:alpha`, `${edited}:beta`]));
     expect(check.equal).toBe(false);
-    expect(check.differences.map((d) => d.key)).toEqual(['tools.mode', 'tools.store', 'budget.max_cost_usd', 'legs (sha256)']);
-    expect(check.differences.find((d) => d.key === 'tools.store')!.values['edited:beta']).toBe(path.join(edited, 'world'));
+    expect(check.differences.map((d) => d.key)).toEqual(['budget.max_cost_usd', 'tools.mode', 'tools world (store content, or live and its dates)', 'legs (sha256 of leg.json)']);
+    expect(check.differences.find((d) => d.key.startsWith('tools world'))!.values['edited:beta']).toBe(`replay, store ${path.join(edited, 'world')} (missing: content unknown)`);
   });
 
-  test('infrastructure errors leave their legs out of the pairing and are counted per configuration', () => {
+  test('a leg lost to infrastructure errors leaves the pairing and is counted per configuration', () => {
     const job = path.join(tmp.dir, 'infra');
     writeSyntheticJob(job, legs.slice(0, 20), 1, { withScores: true, agent: 'alpha', job: JOB });
     writeSyntheticJob(job, legs.slice(0, 21), 2, { withScores: true, agent: 'beta', job: JOB });
@@ -98,9 +101,10 @@ describeWithData('aar compare on real job folders (synthetic agents on real legs
     const record = JSON.parse(readFileSync(path.join(victim, 'trial.json'), 'utf8'));
     writeFileSync(path.join(victim, 'trial.json'), JSON.stringify({ ...record, status: 'infra_error', error: 'the container died' }));
     const result = compareConfigurations(loadConfigurations([job]), { allowUnequal: true });
-    expect(result.pairing).toEqual({ sharedLegs: 19, notInEvery: 1, excludedForInfra: 1, infraErrors: { alpha: 0, beta: 1 } });
+    expect(result.pairing).toMatchObject({ sharedLegs: 19, pairs: [{ sharedLegs: 19, notInBoth: 1, lostToInfra: { alpha: 0, beta: 1 } }] });
     expect(result.paired[0].n).toBe(19);
-    expect(result.tables.find((t) => t.id === 'paired')!.notes.join(' ')).toContain('1 with an infrastructure error (alpha: 0, beta: 1)');
+    expect(result.configurations.map((c) => [c.label, c.legs_run, c.legs_lost_to_infra])).toEqual([['alpha', 20, 0], ['beta', 21, 1]]);
+    expect(result.tables.find((t) => t.id === 'paired')!.notes.join(' ')).toContain('left out: 1 run by only one, 0 lost to infrastructure errors by alpha, 1 lost to infrastructure errors by beta');
   });
 
   test('a job without job.json cannot have its budgets checked: refused, even against another such job', () => {

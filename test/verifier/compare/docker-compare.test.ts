@@ -40,7 +40,9 @@ describeDocker('compare on jobs run in Docker', () => {
     expect(fa.a_mean).toBe(1);
     expect(fa.diff).toBe(fa.b_mean! - 1);
     const pvr = result.paired.find((p) => p.a === 'oracle' && p.b === 'random' && p.metric === 'pvr' && p.variant === '*' && p.level === '*')!;
-    expect(pvr).toMatchObject({ a_mean: 1, b_mean: 0, diff: -1, lo: -1, hi: -1 });
+    // PVR is 0 or 1 on every leg here: Newcombe's interval on 3 legs, not the bootstrap's zero-width [-1, -1].
+    expect(pvr).toMatchObject({ a_mean: 1, b_mean: 0, diff: -1, lo: -1, n: 3, small_n: 'yes', interval: 'Newcombe' });
+    expect(pvr.hi!).toBeCloseTo(-0.2059, 3);
 
     const crasher = configs[0].trials;
     expect(crasher.map((t) => [t.record.status, (t.score as { diagnosis: string }).diagnosis])).toEqual(Array(3).fill(['agent_error', 'agent_error']));

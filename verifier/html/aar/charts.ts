@@ -107,7 +107,7 @@ function costFrontier(results: readonly TrialResult[]): ChartSpec | null {
   const xTitle = priced ? 'mean cost per trial (USD)' : 'mean agent wall time per trial (s), no prices known';
   return {
     title: priced ? 'Cost vs FA' : 'Time vs FA',
-    note: `Each configuration's FA against its ${priced ? 'mean cost' : 'mean wall time (no configuration has a price)'} per trial; the line joins the frontier (configurations no other beats on both).`,
+    note: `Each configuration's FA against its ${priced ? 'mean cost' : 'mean wall time (no configuration has a price)'} per trial, with its 95% interval; the line joins the frontier of point estimates (configurations no other beats on both), not a claim of significance: the comparison's frontier table marks dominance only where the paired test is significant.`,
     spec: {
       data: { values },
       width: 320,
