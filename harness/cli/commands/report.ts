@@ -11,7 +11,9 @@ export function registerReportCommands(program: Command): void {
     .option('--dry-run', 'write nothing (the default; kept for scripts)')
     .option('--workers <n>', 'worker threads (default: one per core for jobs of several thousand trials)')
     .option('--layout <layout>', 'job (this harness) or harbor (app/answer.txt, app/tool_log.jsonl, tests/trail.json, verifier/reward.json)', 'job')
-    .action(async (jobDir: string, flags: { fix?: boolean; dryRun?: boolean; workers?: string; layout: string }) => {
+    .option('--format <format>', "text, or json: the library's VerifySummary as one JSON object", 'text')
+    .action(async (jobDir: string, flags: { fix?: boolean; dryRun?: boolean; workers?: string; layout: string; format: string }) => {
+      if (flags.format !== 'text' && flags.format !== 'json') throw new Error(`--format: expected text or json, got ${flags.format}`);
       if (flags.layout === 'harbor') {
         const { printHarborVerify } = await import('./verify-harbor.js');
         return printHarborVerify(jobDir);
@@ -25,7 +27,7 @@ export function registerReportCommands(program: Command): void {
       const { requireTrialDirs } = await import('../../../trial/folder.js');
       const s = await verifyTrials(requireTrialDirs(jobDir), { fix: flags.fix, workers });
       for (const f of s.failures) process.stderr.write(`aar: ${f}\n`);
-      process.stdout.write(verifyText(s, flags.fix ?? false));
+      process.stdout.write(flags.format === 'json' ? JSON.stringify(s, null, 2) + '\n' : verifyText(s, flags.fix ?? false));
       // Non-zero whenever a score is not what its files give (rewritten or not), a file was edited, or a trial could not be read.
       if (verifyFoundProblems(s)) process.exitCode = 1;
     });

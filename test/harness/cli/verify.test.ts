@@ -72,6 +72,16 @@ describeDocker('aar verify on a job the harness ran (Docker): tampering shows', 
     expect(verify.stderr).toBe(`aar: ${path.join(job, legTrial, 'leg.json')}: not an AAR leg: it has no "stops"\n`);
     expect(filesOf(job)).toEqual(before);
 
+    // The same findings as one JSON object (the library's VerifySummary), for scripts.
+    const json = runAar(['verify', job, '--format', 'json']);
+    expect(json.status).toBe(1);
+    const summary = JSON.parse(json.stdout);
+    expect([summary.trials, summary.scored, summary.changed.length, summary.tampered.length, summary.failures.length]).toEqual([3, 2, 2, 3, 1]);
+    // One change is the forged score; the other is what the edited tool log would give (never written).
+    expect(summary.changed.map((c: { fromTamperedFiles: boolean; written: boolean }) => [c.fromTamperedFiles, c.written]).sort()).toEqual([[false, false], [true, false]]);
+    expect(summary.tampered.flatMap((t: { files: Array<{ file: string }> }) => t.files.map((f) => path.basename(f.file))).sort()).toEqual(['leg.json', 'score.json', 'tool_log.jsonl']);
+    expect(filesOf(job)).toEqual(before);
+
     const fix = runAar(['verify', job, '--fix']);
     expect(fix.status).toBe(1);
     expect(fix.stdout).toContain(`  changed: ${scoreTrial}: fa 0 -> 1 (the previous score kept in score.prev.json)`);
