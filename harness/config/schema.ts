@@ -11,6 +11,13 @@ import { SwarmSettingsSchema } from '../environments/swarm/settings.js';
 
 const positiveInt = z.number().int().positive();
 
+/**
+ * A job name is one folder right under `output`: no path separator, and no leading dot, so neither `.`
+ * (`output` itself, a folder of the user's files) nor `..` (its parent) nor a hidden name; at most 100 characters.
+ */
+export const JOB_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
+const JOB_NAME_RULE = 'use letters, digits and . _ - only, not starting with a dot (a folder of its own under output), at most 100 characters';
+
 function allowEntryIssue(entry: string, ctx: z.RefinementCtx): void {
   try {
     parseAllowEntry(entry);
@@ -57,8 +64,8 @@ export const AgentConfigSchema = z.strictObject({
 });
 
 export const JobConfigSchema = z.strictObject({
-  /** The job's folder name under `output`. */
-  name: z.string().regex(/^[A-Za-z0-9._-]+$/, 'use letters, digits and . _ - only').default('job'),
+  /** The job's folder name under `output`: one folder of its own (see JOB_NAME). */
+  name: z.string().regex(JOB_NAME, JOB_NAME_RULE).default('job'),
   output: z.string().default('jobs'),
   tasks: TasksSectionSchema,
   agents: z.array(AgentConfigSchema).min(1),

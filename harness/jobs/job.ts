@@ -17,7 +17,7 @@ import { GatewayServer, type ModelHandler } from '../gateway/server.js';
 import { agentAdapter } from '../agents/registry.js';
 import { changedLegs, finishedTrials } from './growth.js';
 import { imageSettings } from './image-plan.js';
-import { checkJobFile } from './job-file.js';
+import { checkJobFile, refuseForeignFolder } from './job-file.js';
 import { loadJobTasks } from './job-tasks.js';
 import { lockJobDir, type JobLock } from './lock.js';
 import { GATEWAY_SOCKET_NAME, makeSocketDir, removeStaleSocketDirs } from './socket-dir.js';
@@ -111,9 +111,11 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
   }
   const plans = planTrials(config, tasks);
 
+  const jobDir = path.join(loaded.resolve(config.output), config.name);
+  refuseForeignFolder(jobDir, loaded.file);
+
   const environment = environmentProvider(config.environment, { swarm: config.swarm });
   await environment.check();
-  const jobDir = path.join(loaded.resolve(config.output), config.name);
   mkdirSync(jobDir, { recursive: true });
   takeLock(jobDir);
   const done = finishedTrials(jobDir);
