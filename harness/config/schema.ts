@@ -127,6 +127,8 @@ export const JobConfigSchema = z.strictObject({
     .default({ base: 'auto' }),
   /** Infrastructure failures (Docker errors, a dead container, an unreachable gateway) are retried this often. */
   infra_retries: z.number().int().min(0).default(2),
+  /** How long the job waits for its engine to answer again after it went away (stopped, restarted) before it stops. */
+  engine_wait_s: z.number().min(0).default(120),
   /** A template for instruction.md instead of the default (tasks/aar/instruction.md.tmpl). */
   instruction_template: z.string().optional(),
   /** Seed of the seeded agents (random): the same seed gives the same digits. */
