@@ -36,18 +36,27 @@ async function removeEngineRoot(root: string): Promise<void> {
   rmSync(root, { recursive: true, force: true });
 }
 
+/** SIGKILLs every process whose command line names a path under `root` (an engine's containerd and shims). */
+async function killProcessesUnder(root: string): Promise<void> {
+  const procs = ((await execa('ps', ['-eo', 'pid=,args='], { reject: false })).stdout ?? '').split('\n');
+  const pids = procs.filter((l) => l.includes(root + '/')).map((l) => Number(l.trim().split(' ')[0])).filter((pid) => pid !== process.pid);
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  if (pids.length) await sleep(500);
+}
+
 /** Engines left by a test process that was killed before its clean-up (named by its pid): stopped and removed. */
 export async function removeStaleEngines(): Promise<string[]> {
   const stale = readdirSync(path.dirname(PREFIX))
     .map((d) => ({ root: path.join(path.dirname(PREFIX), d), pid: /^aar-eng(\d+)-/.exec(d)?.[1] }))
     .filter((e) => e.pid && !alive(Number(e.pid)));
   for (const { root } of stale) {
-    const pidFile = path.join(root, 'dockerd.pid');
-    const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) : NaN;
-    if (pid && alive(pid)) {
-      process.kill(pid, 'SIGKILL');
-      await sleep(500);
-    }
+    await killProcessesUnder(root);
     await removeEngineRoot(root);
   }
   return stale.map((s) => s.root);
@@ -77,13 +86,16 @@ export class PrivateEngine {
     throw new Error(`the private dockerd did not answer: ${this.log()}`);
   }
 
-  /** Stops the engine as `systemctl stop docker` does (SIGTERM, it stops its containers), and waits for it to exit. */
-  async stop(): Promise<void> {
+  /**
+   * Stops the engine as `systemctl stop docker` does (SIGTERM: it stops its containers), and waits for it to
+   * exit; SIGKILL past `killAfterMs`.
+   */
+  async stop(killAfterMs = 30_000): Promise<void> {
     const daemon = this.daemon;
     this.daemon = undefined;
     if (!daemon || daemon.exitCode !== null || daemon.signalCode) return;
     daemon.kill('SIGTERM');
-    const timer = setTimeout(() => daemon.kill('SIGKILL'), 30_000);
+    const timer = setTimeout(() => daemon.kill('SIGKILL'), killAfterMs);
     await daemon;
     clearTimeout(timer);
   }
@@ -108,14 +120,14 @@ export class PrivateEngine {
     return existsSync(file) ? readFileSync(file, 'utf8').split('\n').slice(-15).join('\n') : '(no log)';
   }
 
-  /** Removes everything: its containers, the engine, its data root. Never throws. */
+  /**
+   * Removes everything: the engine (which stops its containers as it goes), its data root. An engine still
+   * busy after 5 s (one that stopped while removing a container may hang on it) is killed, with its
+   * containerd and shims. Never throws.
+   */
   async destroy(): Promise<void> {
-    if (this.daemon) {
-      const ids = (await execa('docker', ['-H', this.host, 'ps', '-aq'], { reject: false })).stdout?.trim();
-      if (ids) await execa('docker', ['-H', this.host, 'rm', '-f', ...ids.split('\n')], { reject: false });
-    }
-    await this.stop().catch(() => {});
-    await sleep(300);
+    await this.stop(5000).catch(() => {});
+    await killProcessesUnder(this.root);
     await removeEngineRoot(this.root);
   }
 }
