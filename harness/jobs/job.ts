@@ -73,7 +73,8 @@ function toolService(config: JobConfig, loaded: LoadedConfig, offered: readonly 
  * gateway, and runs the rest with bounded concurrency, retrying infrastructure errors. SIGINT/SIGTERM (or
  * `signal`) stop it cleanly: no new trials, running containers removed, the job resumable. The job folder
  * is locked while it runs (a second run on it stops with JobLocked); a failed write under it (a full disk)
- * stops the job the same clean way and throws one line.
+ * stops the job the same clean way and throws one line. An engine that goes away is waited for up to
+ * `engine_wait_s` (engine-wait.ts): the job goes on when it answers again, or stops that same way.
  */
 export async function runJob(options: RunJobOptions): Promise<JobSummary> {
   let lock: JobLock | undefined;
