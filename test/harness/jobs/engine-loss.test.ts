@@ -62,8 +62,8 @@ describeEngine('the Docker engine going away during a job', () => {
   });
 
   test('stopped while trials run and started again: the lost trials wait, run again from the start, and the job completes; none is scored from the lost run', async () => {
-    // One infrastructure retry, used up within the outage when a lost run counts as one (as it did): the trial is
-    // then recorded as an infra_error.
+    // One infrastructure retry: were a lost run counted as an ordinary infrastructure error (as before), its retry
+    // would fail too within the 8 s outage, and the trial would be recorded as an infra_error.
     const config = writeJobConfig(tmp.dir, job('restarted', { concurrency: 2, infra_retries: 1, engine_wait_s: 120 }), 'restarted.yaml');
     const jobDir = path.join(tmp.dir, 'jobs', 'restarted');
     const run = aar(['run', config, '--progress', 'lines', '--no-report']);
