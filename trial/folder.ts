@@ -33,6 +33,8 @@ export const TRIAL_FILES = {
 } as const;
 
 export const PARTIAL_DIR = '.partial';
+/** The job's record (its config and fingerprint), beside its trial folders: harness/jobs/job-file.ts writes it. */
+export const JOB_FILE = 'job.json';
 /** The version of this contract, in every trial.json's `format`. */
 export const TRIAL_FORMAT = 'aar-harness/trial@1';
 
@@ -92,7 +94,7 @@ export function requireTrialDirs(jobDir: string): string[] {
   }
   const dirs = listTrialDirs(jobDir);
   if (!dirs.length) {
-    const isJob = existsSync(path.join(jobDir, 'job.json'));
+    const isJob = existsSync(path.join(jobDir, JOB_FILE));
     throw new Error(`${jobDir}: ${isJob ? 'a job folder with no finished trial yet' : 'not a job folder (no job.json and no trial folder holding a trial.json)'}`);
   }
   return dirs;
@@ -140,7 +142,25 @@ export function writeTrialFolder(jobDir: string, trialId: string, files: TrialFi
   return commitStaging(jobDir, trialId, staging);
 }
 
-/** Removes half-written trial folders left by a run that was killed. */
-export function clearPartialTrials(jobDir: string): void {
+/**
+ * True when the folder is a job's: it holds a job.json, or a trial folder (a job whose job.json was removed
+ * to resume it without the configuration check). A folder that is neither is someone's files.
+ */
+export function isJobFolder(dir: string): boolean {
+  if (existsSync(path.join(dir, JOB_FILE))) return true;
+  try {
+    return readdirSync(dir, { withFileTypes: true }).some((e) => e.isDirectory() && !e.name.startsWith('.') && existsSync(path.join(dir, e.name, TRIAL_FILES.record)));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Removes half-written trial folders left by a run that was killed. Only in a job folder: a `.partial` in
+ * any other folder is not the harness's, and is left alone (returns false then).
+ */
+export function clearPartialTrials(jobDir: string): boolean {
+  if (!isJobFolder(jobDir)) return false;
   rmSync(path.join(jobDir, PARTIAL_DIR), { recursive: true, force: true });
+  return true;
 }

@@ -11,6 +11,13 @@ import { SwarmSettingsSchema } from '../environments/swarm/settings.js';
 
 const positiveInt = z.number().int().positive();
 
+/**
+ * A job name is one folder right under `output`: no path separator, and no leading dot, so neither `.`
+ * (`output` itself, a folder of the user's files) nor `..` (its parent) nor a hidden name; at most 100 characters.
+ */
+export const JOB_NAME = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/;
+const JOB_NAME_RULE = 'use letters, digits and . _ - only, not starting with a dot (a folder of its own under output), at most 100 characters';
+
 function allowEntryIssue(entry: string, ctx: z.RefinementCtx): void {
   try {
     parseAllowEntry(entry);
@@ -57,8 +64,8 @@ export const AgentConfigSchema = z.strictObject({
 });
 
 export const JobConfigSchema = z.strictObject({
-  /** The job's folder name under `output`. */
-  name: z.string().regex(/^[A-Za-z0-9._-]+$/, 'use letters, digits and . _ - only').default('job'),
+  /** The job's folder name under `output`: one folder of its own (see JOB_NAME). */
+  name: z.string().regex(JOB_NAME, JOB_NAME_RULE).default('job'),
   output: z.string().default('jobs'),
   tasks: TasksSectionSchema,
   agents: z.array(AgentConfigSchema).min(1),
@@ -121,6 +128,8 @@ export const JobConfigSchema = z.strictObject({
     .default({ base: 'auto' }),
   /** Infrastructure failures (Docker errors, a dead container, an unreachable gateway) are retried this often. */
   infra_retries: z.number().int().min(0).default(2),
+  /** How long the job waits for its engine to answer again after it went away (stopped, restarted) before it stops. */
+  engine_wait_s: z.number().min(0).default(120),
   /** A template for instruction.md instead of the default (tasks/aar/instruction.md.tmpl). */
   instruction_template: z.string().optional(),
   /** Seed of the seeded agents (random): the same seed gives the same digits. */

@@ -176,4 +176,7 @@ export interface EnvironmentProvider {
   listByLabels?(labels: Record<string, string>): Promise<SandboxInfo[]>;
   /** Releases what the provider set up for a job (networks, relays); the job calls it at its end. */
   close?(): Promise<void>;
+  /** Whether the engine behind the sandboxes answers now (within a few seconds; never throws). A job that sees
+   * it not answering waits for it (harness/jobs/engine-wait.ts). */
+  answers?(): Promise<boolean>;
 }

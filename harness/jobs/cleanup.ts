@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { PACKAGE_ROOT } from '../../paths.js';
-import { clearPartialTrials } from '../../trial/folder.js';
+import { clearPartialTrials, JOB_FILE } from '../../trial/folder.js';
 import type { EnvironmentProvider, SandboxInfo } from '../environments/types.js';
+import { isForeignFolder } from './job-file.js';
 import { jobLockHolder, type LockHolder } from './lock.js';
 import { CHECKOUT_LABEL, JOB_DIR_LABEL, JOB_LABEL, jobKeyOf } from './trial.js';
 
@@ -21,9 +22,14 @@ export interface CleanupResult {
 
 /**
  * Removes containers left by killed runs: of one job, of this checkout's jobs (default), or of every AAR
- * job (`all`). A job whose lock a live process holds is running, and its containers are kept.
+ * job (`all`). A job whose lock a live process holds is running, and its containers are kept. With `job`, its
+ * half-written trial folders (.partial) go too; a folder given as the job that is not one is refused.
  */
 export async function cleanupContainers(environment: EnvironmentProvider, scope: CleanupScope): Promise<CleanupResult> {
+  // A folder of someone's files given as the job: nothing in it is the harness's to delete.
+  if (scope.job && isForeignFolder(scope.job)) {
+    throw new Error(`${scope.job} is not a job folder (no ${JOB_FILE} and no trial folder): cleanup leaves it and its containers alone`);
+  }
   const selector: Record<string, string> = scope.job ? { [JOB_LABEL]: jobKeyOf(scope.job) } : scope.all ? { 'aar-harness': '1' } : { 'aar-harness': '1', [CHECKOUT_LABEL]: PACKAGE_ROOT };
   const result: CleanupResult = { removed: [], running: [] };
   if (!environment.listByLabels) {

@@ -7,9 +7,9 @@ import type { TrialPlan } from './plan.js';
 
 /**
  * What a job's trials mean, so a rerun of its folder can tell growth from change. Growth keeps every
- * finished trial valid: more legs (or fewer), more attempts, more agents, another concurrency. Change makes
- * old and new trials incomparable: a budget, the timeout, tools, resources, an agent's model, version,
- * flags or options, or a leg's content.
+ * finished trial valid: more legs (or fewer), more attempts, more agents, another concurrency, retry or
+ * engine wait. Change makes old and new trials incomparable: a budget, the timeout, tools, resources, an
+ * agent's model, version, flags or options, or a leg's content.
  */
 export interface JobMeaning {
   /** Config keys (dotted) that every trial shares. */
@@ -19,7 +19,7 @@ export interface JobMeaning {
 }
 
 /** Keys that do not change what a finished trial means. `tasks` keeps only its family: legs are checked by content. */
-const GROWTH_KEYS = new Set(['name', 'output', 'agents', 'attempts', 'concurrency', 'infra_retries', 'tasks']);
+const GROWTH_KEYS = new Set(['name', 'output', 'agents', 'attempts', 'concurrency', 'infra_retries', 'engine_wait_s', 'tasks']);
 
 function flatten(value: unknown, prefix: string, out: Record<string, unknown>): Record<string, unknown> {
   if (value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length) {

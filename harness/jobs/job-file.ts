@@ -1,11 +1,39 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../../trial/atomic.js';
+import { isJobFolder, JOB_FILE } from '../../trial/folder.js';
+import { InputError } from '../../tasks/problems.js';
 import type { LoadedConfig } from '../config/load.js';
 import { HARNESS_VERSION } from '../version.js';
 import { meaningDifferences, meaningFingerprint, meaningOf, mergedMeaning, recordedMeaning } from './growth.js';
 
-export const JOB_FILE = 'job.json';
+export { JOB_FILE };
+
+/** Names a folder may hold before its first run wrote job.json: the lock of a run killed that early. */
+const EARLY_JOB_ENTRY = /^\.lock(\.|$)/;
+
+/**
+ * True for a folder of someone else's files: it exists, holds anything but the lock of a run killed before
+ * it wrote job.json, and is not a job folder (no job.json, no trial folder). No command deletes in one.
+ */
+export function isForeignFolder(dir: string): boolean {
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return false;
+    if (code === 'ENOTDIR') return true;
+    throw error;
+  }
+  return !entries.every((e) => EARLY_JOB_ENTRY.test(e)) && !isJobFolder(dir);
+}
+
+/** Refuses to run a job in a folder of someone else's files, naming the config and its `name`; nothing in it is touched. */
+export function refuseForeignFolder(jobDir: string, configFile: string): void {
+  if (!isForeignFolder(jobDir)) return;
+  throw new InputError([{ file: configFile, path: 'name', message: `${jobDir} is not a job folder (it holds other files and no ${JOB_FILE}): give the job a name of its own, or another output folder; nothing in it was touched` }]);
+}
 
 /** job.json's content, or undefined when the folder has none; a damaged file is named with what to do. */
 export function readJobFile(jobDir: string): Record<string, unknown> | undefined {

@@ -19,10 +19,11 @@ import { agentAdapter } from '../agents/registry.js';
 import { chooseConcurrency } from './concurrency.js';
 import { changedLegs, finishedTrials } from './growth.js';
 import { imageSettings } from './image-plan.js';
-import { checkJobFile } from './job-file.js';
+import { checkJobFile, refuseForeignFolder } from './job-file.js';
 import { loadJobTasks } from './job-tasks.js';
 import { lockJobDir, type JobLock } from './lock.js';
 import { GATEWAY_SOCKET_NAME, makeSocketDir, removeStaleSocketDirs } from './socket-dir.js';
+import { EngineGone, EngineLost, EngineWatch } from './engine-wait.js';
 import { HostWriteFailure, isHostWriteError } from './write-errors.js';
 import { planTrials, type TrialPlan } from './plan.js';
 import { jobReporter, type JobReporter } from './reporters.js';
@@ -86,7 +87,8 @@ const BUILD_PROGRESS = /^(building |built |cannot |step \d+\/\d+: |bootstrap-deb
  * gateway, and runs the rest with bounded concurrency, retrying infrastructure errors. SIGINT/SIGTERM (or
  * `signal`) stop it cleanly: no new trials, running containers removed, the job resumable. The job folder
  * is locked while it runs (a second run on it stops with JobLocked); a failed write under it (a full disk)
- * stops the job the same clean way and throws one line.
+ * stops the job the same clean way and throws one line. An engine that goes away is waited for up to
+ * `engine_wait_s` (engine-wait.ts): the job goes on when it answers again, or stops that same way.
  */
 export async function runJob(options: RunJobOptions): Promise<JobSummary> {
   let lock: JobLock | undefined;
@@ -125,9 +127,11 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
   }
   const plans = planTrials(config, tasks);
 
+  const jobDir = path.join(loaded.resolve(config.output), config.name);
+  refuseForeignFolder(jobDir, loaded.file);
+
   const environment = environmentProvider(config.environment, { swarm: config.swarm });
   await environment.check();
-  const jobDir = path.join(loaded.resolve(config.output), config.name);
   mkdirSync(jobDir, { recursive: true });
   takeLock(jobDir);
   const done = finishedTrials(jobDir);
@@ -193,6 +197,11 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
     reporter.note(`stopping: no new trials; removing ${running.size} running containers (the job can be resumed)`);
     for (const env of running) void env.kill().catch(() => {});
   };
+  // The engine going away: trials wait for it up to engine_wait_s, then the job stops as on SIGTERM.
+  const engine = new EngineWatch(environment.answers?.bind(environment), config.engine_wait_s * 1000, abort.signal, (line) => reporter.note(line), (gone) => {
+    halted ??= gone;
+    stop();
+  });
   const onSignal = (): void => stop();
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
@@ -205,7 +214,7 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
         if (abort.signal.aborted) return;
         let outcome: TrialOutcome | null;
         try {
-          outcome = await runWithRetries(ctx, plan, reporter, options.retryDelayMs ?? 2000);
+          outcome = await runWithRetries(ctx, plan, reporter, options.retryDelayMs ?? 2000, engine);
         } catch (error) {
           // A write the host refused (full disk, job folder gone) or a fault of the harness itself: stop it all.
           halted ??= error as Error;
@@ -232,6 +241,9 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
     if (summary.interrupted) clearPartialTrials(jobDir);
     reporter.finish();
   }
+  if (halted instanceof EngineGone) {
+    throw new Error(`${halted.message}; finished trials kept, the lost ones left no folder: run again to resume once it answers (that run removes this one's containers)`);
+  }
   if (halted) {
     const why = halted instanceof HostWriteFailure ? `cannot write under ${jobDir}: ${halted.message}` : `stopped by an error of the harness: ${halted.message.split('\n')[0]}`;
     throw new Error(`${why}; running containers removed, finished trials kept: run again to resume${halted instanceof HostWriteFailure ? ' once the disk has room' : ''}`);
@@ -241,32 +253,45 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
 
 type TrialTry = { outcome: TrialOutcome } | { error: Error };
 
-/** Runs a trial, again after an infrastructure error (the policy of tools/retry.ts); null when the job was stopped. */
-async function runWithRetries(ctx: TrialRunContext, plan: TrialPlan, reporter: JobReporter, delayMs: number): Promise<TrialOutcome | null> {
+/**
+ * Runs a trial, again after an infrastructure error (the policy of tools/retry.ts); null when the job was
+ * stopped. An attempt lost because the engine went away uses no retry: the trial waits for the engine
+ * (EngineWatch) and runs again from the start once it answers.
+ */
+async function runWithRetries(ctx: TrialRunContext, plan: TrialPlan, reporter: JobReporter, delayMs: number, engine: EngineWatch): Promise<TrialOutcome | null> {
   const started = Date.now();
   reporter.trialStarted(plan.trialId);
   // The errors retried so far, recorded in the trial's outcome.
   const retried: string[] = [];
-  const { result, attempts } = await withRetries<TrialTry>(
-    async () => {
-      try {
-        return { outcome: await runTrialOnce(ctx, plan, { count: retried.length, errors: [...retried] }) };
-      } catch (error) {
-        return { error: isHostWriteError(error) ? new HostWriteFailure(error) : (error as Error) };
-      }
-    },
-    (r) => ('error' in r && r.error instanceof InfraError && !ctx.signal.aborted ? { reason: r.error.message } : undefined),
-    // A trial's failure carries no Retry-After: the backoff alone sets the wait.
-    { maxAttempts: ctx.config.infra_retries + 1, backoffBaseMs: delayMs, backoffMaxMs: Math.max(delayMs, 60_000), retryAfterMaxMs: 0 },
-    {
-      signal: ctx.signal,
-      onRetry: (e) => {
-        if (!('error' in e.result)) return;
-        retried.push(e.result.error.message.split('\n')[0]);
-        reporter.retrying(plan.trialId, e.attempt, e.result.error);
+  let result: TrialTry;
+  let attempts: number;
+  for (;;) {
+    if (!(await engine.ready())) return null;
+    ({ result, attempts } = await withRetries<TrialTry>(
+      async () => {
+        try {
+          return { outcome: await runTrialOnce(ctx, plan, { count: retried.length, errors: [...retried] }) };
+        } catch (error) {
+          if (isHostWriteError(error)) return { error: new HostWriteFailure(error) };
+          if (error instanceof InfraError && !ctx.signal.aborted && (await engine.lost())) return { error: new EngineLost(error.message) };
+          return { error: error as Error };
+        }
       },
-    },
-  );
+      (r) => ('error' in r && r.error instanceof InfraError && !(r.error instanceof EngineLost) && !ctx.signal.aborted ? { reason: r.error.message } : undefined),
+      // A trial's failure carries no Retry-After: the backoff alone sets the wait.
+      { maxAttempts: ctx.config.infra_retries + 1, backoffBaseMs: delayMs, backoffMaxMs: Math.max(delayMs, 60_000), retryAfterMaxMs: 0 },
+      {
+        signal: ctx.signal,
+        onRetry: (e) => {
+          if (!('error' in e.result)) return;
+          retried.push(e.result.error.message.split('\n')[0]);
+          reporter.retrying(plan.trialId, e.attempt, e.result.error);
+        },
+      },
+    ));
+    if (!('error' in result && result.error instanceof EngineLost) || ctx.signal.aborted) break;
+    reporter.note(`${plan.trialId}: lost with the Docker engine (${result.error.message.split('\n')[0]}); not scored, runs again once the engine answers`);
+  }
   if ('outcome' in result) {
     reporter.trialFinished(result.outcome, attempts - 1);
     return result.outcome;

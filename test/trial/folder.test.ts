@@ -2,6 +2,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import path from 'node:path';
 import {
   clearPartialTrials,
+  isJobFolder,
+  JOB_FILE,
   commitStaging,
   createStaging,
   listTrialDirs,
@@ -46,6 +48,24 @@ describe('trial folder: layout and atomic writes', () => {
       clearPartialTrials(dir);
       expect(existsSync(path.join(dir, PARTIAL_DIR))).toBe(false);
       expect(() => listTrialDirs(path.join(dir, 'missing'))).toThrow(/no such job folder/);
+    } finally {
+      cleanup();
+    }
+  });
+
+  test("half-written trials are cleared only in a job folder: another folder's .partial is left alone", () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      mkdirSync(path.join(dir, PARTIAL_DIR, 'x'), { recursive: true });
+      writeFileSync(path.join(dir, PARTIAL_DIR, 'x', 'y.txt'), 'mine');
+      expect(isJobFolder(dir)).toBe(false);
+      expect(clearPartialTrials(dir)).toBe(false);
+      expect(readFileSync(path.join(dir, PARTIAL_DIR, 'x', 'y.txt'), 'utf8')).toBe('mine');
+      writeFileSync(path.join(dir, JOB_FILE), '{}');
+      expect(isJobFolder(dir)).toBe(true);
+      expect(clearPartialTrials(dir)).toBe(true);
+      expect(existsSync(path.join(dir, PARTIAL_DIR))).toBe(false);
+      expect(isJobFolder(path.join(dir, 'missing'))).toBe(false);
     } finally {
       cleanup();
     }

@@ -1,6 +1,6 @@
 import type Docker from 'dockerode';
 import { PassThrough, type Writable } from 'node:stream';
-import { docker, NO_DOCKER_HINT, dockerAvailable } from '../../../images/docker.js';
+import { docker, engineAnswers, NO_DOCKER_HINT, dockerAvailable } from '../../../images/docker.js';
 import { AnswerCopy, LOG_LIMIT_BYTES } from '../../../trial/copy-limits.js';
 import type { CopyOptions, EnvironmentProvider, EnvironmentSpec, ExecOptions, ExecResult, FileToPut, SandboxFate, SandboxInfo, TrialEnvironment, TrialWork, TrialWorkResult, WorkHandover } from '../types.js';
 import { containerFate } from './fate.js';
@@ -199,6 +199,10 @@ export class DockerEnvironmentProvider implements EnvironmentProvider {
   async check(): Promise<void> {
     if (!(await dockerAvailable())) throw new Error(NO_DOCKER_HINT);
     this.engineName ??= this.askEngineName();
+  }
+
+  answers(): Promise<boolean> {
+    return engineAnswers();
   }
 
   /** The engine's name (the machine that runs the trials), asked once. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { docker, dockerAvailable, NO_DOCKER_HINT } from '../../../images/docker.js';
+import { docker, engineAnswers, dockerAvailable, NO_DOCKER_HINT } from '../../../images/docker.js';
 import type { EnvironmentProvider, EnvironmentSpec, ExecResult, TrialEnvironment, TrialWork, TrialWorkResult, WorkHandover } from '../types.js';
 import { ImageDistributor } from './images.js';
 import { createJobNetwork, removeServicesAndNetworks, type JobNetwork } from './network.js';
@@ -121,6 +121,10 @@ export class SwarmEnvironmentProvider implements EnvironmentProvider {
     if (!(await dockerAvailable())) throw new Error(NO_DOCKER_HINT);
     const info = (await docker().info()) as { Swarm?: { LocalNodeState?: string; ControlAvailable?: boolean } };
     if (info.Swarm?.LocalNodeState !== 'active' || !info.Swarm.ControlAvailable) throw new Error(NOT_A_MANAGER_HINT);
+  }
+
+  answers(): Promise<boolean> {
+    return engineAnswers();
   }
 
   private jobNetwork(spec: EnvironmentSpec, image: string): Promise<JobNetwork> {

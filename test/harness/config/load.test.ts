@@ -63,6 +63,14 @@ describe('job configs', () => {
     expect(problemsOf('- a list\n')).toEqual(['job.yaml: a job config is a YAML mapping (key: value lines)']);
   });
 
+  test("job names are one folder of their own under output: not '.', '..', hidden, or with a path separator", () => {
+    const config = (name: string) => `tasks: {path: x}\nagents: [{name: oracle}]\nname: ${JSON.stringify(name)}\n`;
+    for (const name of ['.', '..', '.hidden', '../jobs', 'a/b', 'a\\b', '/abs', 'a b', '', 'x'.repeat(101)]) {
+      expect(problemsOf(config(name))).toEqual([`job.yaml:3:7: name: use letters, digits and . _ - only, not starting with a dot (a folder of its own under output), at most 100 characters`]);
+    }
+    for (const name of ['job', 'run.2', '2026-11-26_a', '_x', 'x'.repeat(100)]) expect(problemsOf(config(name))).toEqual([]);
+  });
+
   test('YAML syntax errors and unknown keys name the real line and column, and suggest the near key', () => {
     expect(problemsOf('tasks: {path: x}\nagents: [{name: oracle}]\ntimeout: 5\n')).toEqual(['job.yaml:3:1: timeout: unknown key; did you mean timeout_s?']);
     expect(problemsOf('tasks: {path: x}\nagents: [{name: oracle}]\nconcurency: 5\nzzz: 1\n')).toEqual([

@@ -1,6 +1,6 @@
 import { jest } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DockerEnvironmentProvider } from '../../../harness/environments/docker/environment.js';
 import { cleanupContainers } from '../../../harness/jobs/cleanup.js';
@@ -72,5 +72,23 @@ describeDocker('aar cleanup', () => {
     const after = await cleanupContainers(environment, { job: liveJob });
     expect(after.removed.map((r) => r.count)).toEqual([1]);
     expect(await present()).toEqual([]);
+  });
+
+  test('--job on a folder that is not a job (no job.json, no trial folder) is refused in one line; nothing in it is deleted', async () => {
+    const notAJob = path.join(tmp.dir, 'mine');
+    mkdirSync(path.join(notAJob, '.partial', 'x'), { recursive: true });
+    writeFileSync(path.join(notAJob, '.partial', 'x', 'y.txt'), 'mine');
+    await expect(cleanupContainers(environment, { job: notAJob })).rejects.toThrow(
+      new Error(`${notAJob} is not a job folder (no job.json and no trial folder): cleanup leaves it and its containers alone`),
+    );
+    expect(readFileSync(path.join(notAJob, '.partial', 'x', 'y.txt'), 'utf8')).toBe('mine');
+
+    // A job folder's own half-written trials do go; a job folder that is gone is only a job key.
+    const job = path.join(tmp.dir, 'jobs', 'killed');
+    mkdirSync(path.join(job, '.partial', 't-abc123'), { recursive: true });
+    writeFileSync(path.join(job, 'job.json'), '{}');
+    await cleanupContainers(environment, { job });
+    expect(readdirSync(job)).toEqual(['job.json']);
+    await expect(cleanupContainers(environment, { job: path.join(tmp.dir, 'jobs', 'gone') })).resolves.toEqual({ removed: [], running: [] });
   });
 });

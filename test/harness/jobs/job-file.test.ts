@@ -1,8 +1,10 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseJobConfig, type LoadedConfig } from '../../../harness/config/load.js';
-import { checkJobFile, JOB_FILE } from '../../../harness/jobs/job-file.js';
+import { checkJobFile, JOB_FILE, refuseForeignFolder } from '../../../harness/jobs/job-file.js';
+import { runAar } from '../../helpers/cli.js';
 import { tempDir } from '../../helpers/data.js';
+import { writeJobConfig } from '../../helpers/jobs.js';
 import { canMountSmallDisk, mountSmallDisk } from '../../helpers/tmpfs.js';
 
 const loaded = (name: string, pad = ''): LoadedConfig => {
@@ -38,6 +40,72 @@ describe('job.json', () => {
       expect(() => checkJobFile(disk!.dir, loaded('a'), false)).not.toThrow();
     } finally {
       disk!.unmount();
+    }
+  });
+});
+
+describe("a job's folder is never someone else's", () => {
+  /** A folder of the user's files, with a `.partial` of their own (what a run or cleanup once deleted). */
+  const userFolder = (dir: string): string => {
+    mkdirSync(path.join(dir, '.partial', 'x'), { recursive: true });
+    writeFileSync(path.join(dir, '.partial', 'x', 'y.txt'), 'mine');
+    writeFileSync(path.join(dir, 'notes.txt'), 'also mine');
+    return dir;
+  };
+  const untouched = (dir: string, extra: string[] = []): void => {
+    expect(readdirSync(dir).sort()).toEqual(['.partial', 'notes.txt', ...extra].sort());
+    expect(readFileSync(path.join(dir, '.partial', 'x', 'y.txt'), 'utf8')).toBe('mine');
+  };
+
+  test('`aar run` into a folder that holds files and no job.json stops with one line naming the config and its name; nothing in it is touched', () => {
+    const tmp = tempDir('aar-i20d-foreign-');
+    try {
+      const mine = userFolder(path.join(tmp.dir, 'jobs', 'mine'));
+      mkdirSync(mine, { recursive: true });
+      const config = writeJobConfig(tmp.dir, { name: 'mine' });
+      const run = runAar(['run', config, '--progress', 'quiet', '--no-report']);
+      expect(run.status).toBe(1);
+      expect(run.stderr).toBe(`aar: ${config}: name: ${mine} is not a job folder (it holds other files and no job.json): give the job a name of its own, or another output folder; nothing in it was touched\n`);
+      untouched(mine);
+
+      // The issue's case: `name: "."` made the output folder itself the job's; it is refused by the schema now.
+      const dot = writeJobConfig(tmp.dir, { name: '.', output: mine }, 'dot.yaml');
+      const refused = runAar(['run', dot, '--progress', 'quiet', '--no-report']);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toMatch(new RegExp(`^aar: ${dot}:\\d+:\\d+: name: use letters, digits and \\. _ - only, not starting with a dot .*\\n$`));
+      untouched(mine);
+    } finally {
+      tmp.cleanup();
+    }
+  });
+
+  test('a missing or empty folder, one holding only the lock of a run killed before job.json, and a job folder are taken', () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      const check = (name: string) => () => refuseForeignFolder(path.join(dir, name), 'job.yaml');
+      expect(check('missing')).not.toThrow();
+      mkdirSync(path.join(dir, 'empty'));
+      expect(check('empty')).not.toThrow();
+      mkdirSync(path.join(dir, 'early'));
+      writeFileSync(path.join(dir, 'early', '.lock'), '{}');
+      writeFileSync(path.join(dir, 'early', '.lock.123.tmp'), '{}');
+      expect(check('early')).not.toThrow();
+      mkdirSync(path.join(dir, 'job'));
+      writeFileSync(path.join(dir, 'job', JOB_FILE), '{}');
+      userFolder(path.join(dir, 'job'));
+      expect(check('job')).not.toThrow();
+      // A job whose job.json was removed (to resume it without the configuration check) is still one by its trials.
+      mkdirSync(path.join(dir, 'trials', 't1'), { recursive: true });
+      writeFileSync(path.join(dir, 'trials', 't1', 'trial.json'), '{}');
+      expect(check('trials')).not.toThrow();
+
+      mkdirSync(path.join(dir, 'only-partial', '.partial', 'x'), { recursive: true });
+      expect(check('only-partial')).toThrow(/^job\.yaml: name: \S+\/only-partial is not a job folder/);
+      writeFileSync(path.join(dir, 'a-file'), 'x');
+      expect(check('a-file')).toThrow(/is not a job folder/);
+      expect(existsSync(path.join(dir, 'only-partial', '.partial', 'x'))).toBe(true);
+    } finally {
+      cleanup();
     }
   });
 });
