@@ -1,28 +1,13 @@
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileSha256, hashTrialFiles, PREVIOUS_SCORE_FILE, scoreMatchesSeal, sealTrialFolder, sha256Hex, tamperedFiles } from '../../trial/file-hashes.js';
-import { TRIAL_FORMAT } from '../../trial/folder.js';
-import { readTrialRecord, TrialRecordSchema, type TrialRecord } from '../../trial/record.js';
+import { readTrialRecord, type TrialRecord } from '../../trial/record.js';
 import { tempDir } from '../helpers/data.js';
+import { completedRecord } from '../helpers/records.js';
 
 const LEG = '{"passcode": 4, "stops": []}\n';
 
-function record(): TrialRecord {
-  return TrialRecordSchema.parse({
-    format: TRIAL_FORMAT,
-    trial_id: 't',
-    job: 'j',
-    agent: { id: 'a', name: 'a' },
-    leg: { id: 'l', variant: 'v', level: 'easy', file: 'l.json', sha256: sha256Hex(LEG) },
-    attempt: 1,
-    status: 'completed',
-    started_at: '2026-01-01T00:00:00Z',
-    finished_at: '2026-01-01T00:00:01Z',
-    timings: { total_s: 1 },
-    step_budget: 10,
-    harness_version: 'test',
-  });
-}
+const record = (): TrialRecord => completedRecord(LEG);
 
 /** A trial folder as the harness leaves it: its files, then trial.json sealing them. */
 function sealedTrial(dir: string): TrialRecord {

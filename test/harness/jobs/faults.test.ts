@@ -176,12 +176,13 @@ describeDocker('faults around a trial', () => {
   (canMountSmallDisk() ? test : test.skip)('a tool log the disk cannot take stops the job: a trial is never scored from a log that lost lines', async () => {
     const smallDisk = mountSmallDisk(384);
     try {
-      const big = 'a'.repeat(60_000);
+      // Under the per-line cut of the tool log (16,384 characters of arguments, trial/tool-log.ts), so each line is logged whole.
+      const big = 'a'.repeat(15_000);
       const config = writeJobConfig(tmp.dir, {
         name: 'h9b-full-log',
         output: smallDisk!.dir,
         tasks: oneLeg,
-        agents: [{ name: 'command', id: 'caller', options: { command: `for i in $(seq 1 12); do tools web_search '{"q": "${big}"}' >/dev/null 2>&1; done; printf 6 > /app/answer.txt` } }],
+        agents: [{ name: 'command', id: 'caller', options: { command: `for i in $(seq 1 40); do tools web_search '{"q": "${big}"}' >/dev/null 2>&1; done; printf 6 > /app/answer.txt` } }],
       }, 'full-log.yaml');
       await expect(runJob({ configPath: config, reporter: new QuietReporter(), retryDelayMs: 10 })).rejects.toThrow(
         /^cannot write under \S+\/h9b-full-log: \S+\/tool_log\.jsonl: ENOSPC: no space left on device, write; running containers removed/,

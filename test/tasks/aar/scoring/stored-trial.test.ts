@@ -1,30 +1,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { TRIAL_FORMAT, writeTrialFolder } from '../../../../trial/folder.js';
-import { sha256Hex } from '../../../../trial/file-hashes.js';
-import { TrialRecordSchema, trialRecordJson, type TrialRecord } from '../../../../trial/record.js';
+import { writeTrialFolder } from '../../../../trial/folder.js';
+import { trialRecordJson, type TrialRecord } from '../../../../trial/record.js';
 import type { TrialScore } from '../../../../tasks/aar/scoring/score.js';
 import { scoreTrialDir } from '../../../../verifier/results.js';
 import { EXAMPLES_DIR, tempDir } from '../../../helpers/data.js';
+import { completedRecord } from '../../../helpers/records.js';
 
 const LEG = readFileSync(path.join(EXAMPLES_DIR, 'examples-linear', 'easy', 'sample_001.json'), 'utf8');
 
 function record(cutFiles?: TrialRecord['cut_files']): TrialRecord {
-  return TrialRecordSchema.parse({
-    format: TRIAL_FORMAT,
-    trial_id: 't',
-    job: 'j',
-    agent: { id: 'a', name: 'a' },
-    leg: { id: 'examples-linear/easy/sample_001', variant: 'examples-linear', level: 'easy', file: 'x', sha256: sha256Hex(LEG) },
-    attempt: 1,
-    status: 'completed',
-    started_at: '2026-01-01T00:00:00Z',
-    finished_at: '2026-01-01T00:00:01Z',
-    timings: { total_s: 1 },
-    step_budget: 10,
-    harness_version: 'test',
-    ...(cutFiles ? { cut_files: cutFiles } : {}),
-  });
+  const leg = { id: 'examples-linear/easy/sample_001', variant: 'examples-linear', level: 'easy', file: 'x' };
+  return completedRecord(LEG, leg, cutFiles ? { cut_files: cutFiles } : {});
 }
 
 describe("AAR's scoring of a stored trial whose answer was cut (its passcode is 6)", () => {
