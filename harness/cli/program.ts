@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerCompareCommand } from './commands/compare.js';
-import { registerReportCommands } from './commands/report.js';
+import { registerReportCommand } from './commands/report.js';
+import { registerVerifyCommand } from './commands/verify.js';
 import { registerScoreCommand } from './commands/score.js';
 import { registerTasksCommands } from './commands/tasks.js';
 import { registerToolsCommands } from './commands/tools.js';
@@ -23,7 +24,8 @@ export function buildProgram(): Command {
   registerRunCommands(program);
   registerTasksCommands(program);
   registerScoreCommand(program);
-  registerReportCommands(program);
+  registerVerifyCommand(program);
+  registerReportCommand(program);
   registerViewCommand(program);
   registerCompareCommand(program);
   registerToolsCommands(program);
