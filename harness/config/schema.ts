@@ -48,7 +48,7 @@ export const TasksSectionSchema = z
   });
 
 export const AgentConfigSchema = z.strictObject({
-  /** The adapter: oracle, random, claude-code, codex, mini-swe-agent. */
+  /** The agent, by its name in harness/agents/registry.ts (`aar run --help` lists them). */
   name: z.string().min(1),
   /** How this configuration is known in trial ids and reports (default: name, or name@model). */
   id: z.string().regex(/^[A-Za-z0-9._@+-]+$/, 'use letters, digits and . _ @ + - only').optional(),
@@ -139,8 +139,8 @@ export const JobConfigSchema = z.strictObject({
 export type AgentConfig = z.infer<typeof AgentConfigSchema>;
 export type JobConfig = z.infer<typeof JobConfigSchema>;
 
-/** The id an agent configuration is known by. */
 /** The task family a job runs. */
 export const familyNameOf = (config: JobConfig): string => config.tasks.family ?? DEFAULT_FAMILY;
 
+/** The id an agent configuration is known by. */
 export const agentId = (a: AgentConfig): string => a.id ?? (a.model ? `${a.name}@${a.model.replace(/[^A-Za-z0-9._+-]/g, '-')}` : a.name);
