@@ -30,13 +30,9 @@ export function resolveRoute(method: string | undefined, url: string, bases: Ups
   return { api: route.api, provider: module.id, counted: route.counted, upstreamUrl: base + route.upstreamPath + query };
 }
 
-/** An error body in the provider's own shape, so the framework shows it as the API's error. */
-export function errorBody(provider: ModelProvider, type: string, message: string, code?: string): unknown {
-  return modelApi(provider).errorBody(type, message, code);
-}
-
+/** An error in the provider's own shape, so the framework shows it as the API's error. */
 export function sendModelError(res: ServerResponse, provider: ModelProvider, status: number, type: string, message: string, code?: string): void {
-  const text = JSON.stringify(errorBody(provider, type, message, code));
+  const text = JSON.stringify(modelApi(provider).errorBody(type, message, code));
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   res.end(text);
 }
