@@ -5,24 +5,31 @@ import { llmAgent } from './llm/adapter.js';
 import { miniSweAgent } from './mini-swe-agent/adapter.js';
 import { oracleAgent } from './oracle/adapter.js';
 import { randomAgent } from './random/adapter.js';
-import { AGENT_NAMES, type AgentName } from './names.js';
 import type { AgentAdapter } from './types.js';
 
-export { AGENT_NAMES };
+/**
+ * Every agent a job config can name, one line each: an agent is a folder with its adapter (name, image
+ * layer, families it plays, launch) and its line here. The adapters are small and load no libraries of their own.
+ */
+const AGENTS: readonly AgentAdapter[] = [oracleAgent, randomAgent, commandAgent, claudeCodeAgent, codexAgent, miniSweAgent, llmAgent];
 
-/** Agent adapters by name, as job configs name them (`agents: [{name: oracle}]`). */
-const AGENTS: Record<AgentName, AgentAdapter> = {
-  oracle: oracleAgent,
-  random: randomAgent,
-  command: commandAgent,
-  'claude-code': claudeCodeAgent,
-  codex: codexAgent,
-  'mini-swe-agent': miniSweAgent,
-  llm: llmAgent,
-};
+const BY_NAME: ReadonlyMap<string, AgentAdapter> = new Map(AGENTS.map((a) => [a.name, a]));
+
+export const AGENT_NAMES: readonly string[] = AGENTS.map((a) => a.name);
+
+export function findAgent(name: string): AgentAdapter | undefined {
+  return BY_NAME.get(name);
+}
 
 export function agentAdapter(name: string): AgentAdapter {
-  const adapter = Object.hasOwn(AGENTS, name) ? AGENTS[name as AgentName] : undefined;
+  const adapter = BY_NAME.get(name);
   if (!adapter) throw new Error(`unknown agent '${name}'; known: ${AGENT_NAMES.join(', ')}`);
   return adapter;
+}
+
+/** Why this agent cannot play this task family, or undefined when it can (or is unknown: that is said where it runs). */
+export function agentFamilyProblem(name: string, family: string): string | undefined {
+  const families = BY_NAME.get(name)?.families;
+  if (!families || families === 'any' || families.includes(family)) return undefined;
+  return `the ${name} agent plays the ${families.join(', ')} famil${families.length === 1 ? 'y' : 'ies'} only, not ${family} (tasks.family)`;
 }

@@ -1,7 +1,7 @@
 import type { FamilyTask, TaskFamily } from '../../tasks/family.js';
 import type { AgentLogFacts } from '../../trial/run-facts.js';
 import type { AgentConfig } from '../config/schema.js';
-import type { FileToPut, TrialEnvironment } from '../environments/types.js';
+import type { FileToPut } from '../environments/types.js';
 
 /** What an adapter knows about the trial it prepares. */
 export interface AgentContext {
@@ -31,11 +31,14 @@ export interface AgentLaunch {
 }
 
 /**
- * One agent framework. The built-in agents (oracle, random) and the real frameworks (Claude Code, Codex,
- * mini-swe-agent) all go through this interface.
+ * One agent. The built-in agents (oracle, random, command), the real frameworks (Claude Code, Codex,
+ * mini-swe-agent) and the WikiRace-only `llm` player all go through this interface; registry.ts lists them.
  */
 export interface AgentAdapter {
+  /** The name job configs give (`agents: [{name: oracle}]`). */
   readonly name: string;
+  /** The task families it can play (`any`: every family); a job pairing it with another is refused when its config loads. */
+  readonly families: 'any' | readonly string[];
   /** The image layer under images/agents/, or null to run on the base image. */
   readonly imageLayer: string | null;
   /** Build arguments of that layer (pinned versions). */
@@ -50,6 +53,4 @@ export interface AgentAdapter {
   /** Reads turns, tokens and cost from the logs copied into hostAgentDir (stdout.log, stderr.log, logDirs);
    * the model gateway's counts win where both exist. */
   readLogs?(hostAgentDir: string): AgentLogFacts;
-  /** Optional extra collection from the container before it is removed. */
-  collect?(env: TrialEnvironment, hostAgentDir: string): Promise<void>;
 }

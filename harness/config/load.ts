@@ -3,7 +3,8 @@ import path from 'node:path';
 import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import { InputError, type InputProblem } from '../../tasks/problems.js';
 import { knownKeysAt, nearKey } from './near-key.js';
-import { agentId, JobConfigSchema, type JobConfig } from './schema.js';
+import { agentFamilyProblem } from '../agents/registry.js';
+import { agentId, familyNameOf, JobConfigSchema, type JobConfig } from './schema.js';
 
 export interface LoadedConfig {
   file: string;
@@ -104,6 +105,14 @@ function validate(file: string, doc: Document | null, counter: LineCounter, raw:
   const ids = parsed.data.agents.map(agentId);
   const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
   if (duplicate) throw new InputError([{ file, path: 'agents', message: `two agents have the id ${duplicate}; give one an id` }]);
+  const family = familyNameOf(parsed.data);
+  const misplaced: InputProblem[] = parsed.data.agents.flatMap((agent, i) => {
+    const message = agentFamilyProblem(agent.name, family);
+    if (!message) return [];
+    const flag = overrides?.flagOf(['agents', i, 'name']);
+    return [flag ? { file: 'command line', path: flag, message } : { file: doc ? `${file}:${location(doc, counter, ['agents', i, 'name'])}` : file, path: `agents[${i}].name`, message }];
+  });
+  if (misplaced.length) throw new InputError(misplaced);
   return parsed.data;
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_FAMILY, findFamily, unknownFamilyMessage } from '../../tasks/registry.js';
 import { parseAllowEntry } from '../../tools/providers/address-guard.js';
 import { TOOL_MODES } from '../../tools/modes.js';
+import { MODEL_APIS } from '../gateway/models/apis/registry.js';
 import { SwarmSettingsSchema } from '../environments/swarm/settings.js';
 
 /**
@@ -48,7 +49,7 @@ export const TasksSectionSchema = z
   });
 
 export const AgentConfigSchema = z.strictObject({
-  /** The adapter: oracle, random, claude-code, codex, mini-swe-agent. */
+  /** The agent, by its name in harness/agents/registry.ts (`aar run --help` lists them). */
   name: z.string().min(1),
   /** How this configuration is known in trial ids and reports (default: name, or name@model). */
   id: z.string().regex(/^[A-Za-z0-9._@+-]+$/, 'use letters, digits and . _ @ + - only').optional(),
@@ -62,6 +63,23 @@ export const AgentConfigSchema = z.strictObject({
   /** Adapter-specific options (e.g. `seed` for random). */
   options: z.record(z.string(), z.unknown()).default({}),
 });
+
+/** One `<id>_base_url` per model API the gateway proxies (harness/gateway/models/apis/), with its default. */
+const BASE_URL_DEFAULTS = Object.fromEntries(MODEL_APIS.map((m) => [`${m.id}_base_url`, m.defaultBaseUrl])) as Record<`${string}_base_url`, string>;
+const baseUrlKeys = Object.fromEntries(Object.entries(BASE_URL_DEFAULTS).map(([key, url]) => [key, z.string().url().default(url)])) as Record<
+  `${string}_base_url`,
+  z.ZodDefault<z.ZodString>
+>;
+
+const ModelsSectionSchema = z.strictObject({
+  ...baseUrlKeys,
+  /** A price table (YAML, USD per million tokens) instead of configs/prices.yaml. */
+  prices: z.string().optional(),
+  /** Attempts per model request on 429, 5xx and timeouts. */
+  max_attempts: positiveInt.default(4),
+  timeout_s: z.number().positive().default(300),
+});
+const MODELS_DEFAULT = { ...BASE_URL_DEFAULTS, max_attempts: 4, timeout_s: 300 };
 
 export const JobConfigSchema = z.strictObject({
   /** The job's folder name under `output`: one folder of its own (see JOB_NAME). */
@@ -104,18 +122,8 @@ export const JobConfigSchema = z.strictObject({
       allow_addresses: z.array(z.string().superRefine(allowEntryIssue)).optional(),
     })
     .default({ mode: 'live', output_limit: 8000, endpoints: {} }),
-  /** The model gateway: where model traffic goes (keys stay on the host: ANTHROPIC_API_KEY, OPENAI_API_KEY). */
-  models: z
-    .strictObject({
-      anthropic_base_url: z.string().url().default('https://api.anthropic.com'),
-      openai_base_url: z.string().url().default('https://api.openai.com/v1'),
-      /** A price table (YAML, USD per million tokens) instead of configs/prices.yaml. */
-      prices: z.string().optional(),
-      /** Attempts per model request on 429, 5xx and timeouts. */
-      max_attempts: positiveInt.default(4),
-      timeout_s: z.number().positive().default(300),
-    })
-    .default({ anthropic_base_url: 'https://api.anthropic.com', openai_base_url: 'https://api.openai.com/v1', max_attempts: 4, timeout_s: 300 }),
+  /** The model gateway: where model traffic goes (keys stay on the host, e.g. ANTHROPIC_API_KEY, OPENAI_API_KEY). */
+  models: ModelsSectionSchema.default(MODELS_DEFAULT),
   images: z
     .strictObject({
       /** `auto`, or an image to build on (e.g. debian:bookworm-slim). */
@@ -139,8 +147,8 @@ export const JobConfigSchema = z.strictObject({
 export type AgentConfig = z.infer<typeof AgentConfigSchema>;
 export type JobConfig = z.infer<typeof JobConfigSchema>;
 
-/** The id an agent configuration is known by. */
 /** The task family a job runs. */
 export const familyNameOf = (config: JobConfig): string => config.tasks.family ?? DEFAULT_FAMILY;
 
+/** The id an agent configuration is known by. */
 export const agentId = (a: AgentConfig): string => a.id ?? (a.model ? `${a.name}@${a.model.replace(/[^A-Za-z0-9._+-]/g, '-')}` : a.name);

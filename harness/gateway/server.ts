@@ -5,10 +5,11 @@ import { z } from 'zod';
 import { refusal, type ToolCallOutcome, type ToolService } from '../../tools/service.js';
 import { boundRefusalText, parseToolRequest } from './bounds.js';
 import { HttpError, readBody, requestToken, sendJson } from './http.js';
+import { modelApiOfPath } from './models/apis/registry.js';
 import { appendToolLog, toolLogLine } from './tool-log.js';
 import { TrialRegistry, type GatewayTrial } from './trials.js';
 
-/** Handles model traffic (`/anthropic/...`, `/openai/...`) for a trial; see the model gateway. */
+/** Handles model traffic (`/<api id>/...`, e.g. `/anthropic/...`, `/openai/...`) for a trial; see the model gateway. */
 export type ModelHandler = (req: IncomingMessage, res: ServerResponse, trial: GatewayTrial) => Promise<void>;
 
 export interface GatewayOptions {
@@ -82,7 +83,7 @@ export class GatewayServer {
       if (req.method === 'POST' && url === '/v1/tools/report') return await this.toolReport(req, res, trial);
       if (req.method === 'GET' && url === '/v1/trial/work') return trial.handover.serveWork(res);
       if (req.method === 'POST' && url === '/v1/trial/result') return await trial.handover.takeResult(req, res);
-      if (this.options.models && /^\/(anthropic|openai)\//.test(url)) return await this.options.models(req, res, trial);
+      if (this.options.models && modelApiOfPath(url)) return await this.options.models(req, res, trial);
       throw new HttpError(404, `no route ${req.method} ${url}`);
     } catch (error) {
       const status = error instanceof HttpError ? error.status : 500;

@@ -223,7 +223,6 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan, retrie
       const dir = launch.logDirs.find((d) => c.path.startsWith(d + '/'));
       if (dir) cuts.push({ file: `${TRIAL_FILES.agentDir}/${path.basename(dir)}/${c.path.slice(dir.length + 1)}`, size: c.size, kept: c.kept });
     }
-    await plan.adapter.collect?.(env, agentDir);
     await env.remove();
     ctx.running.delete(env);
 

@@ -34,6 +34,7 @@ export function readClaudeStream(text: string): AgentLogFacts {
  */
 export const claudeCodeAgent: AgentAdapter = {
   name: 'claude-code',
+  families: 'any',
   imageLayer: 'claude-code',
   usesModel: true,
   hostKeys: ['ANTHROPIC_API_KEY'],

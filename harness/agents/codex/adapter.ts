@@ -56,6 +56,7 @@ export function readCodexEvents(text: string): AgentLogFacts {
  */
 export const codexAgent: AgentAdapter = {
   name: 'codex',
+  families: 'any',
   imageLayer: 'codex',
   usesModel: true,
   hostKeys: ['OPENAI_API_KEY'],

@@ -31,6 +31,7 @@ function logDirsOf(agent: AgentConfig): string[] {
  */
 export const commandAgent: AgentAdapter = {
   name: 'command',
+  families: 'any',
   imageLayer: null,
   usesModel: false,
   check(agent) {

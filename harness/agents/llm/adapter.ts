@@ -41,10 +41,11 @@ export const llmApiOf = (model: string): 'anthropic' | 'openai' => (/^claude/i.t
 /**
  * `llm`: a model plays LLM-WikiRace by the paper's protocol, without an agent framework: one model call per
  * step through the model gateway (which counts its turns, tokens and cost), the step prompt holding the
- * current page, the target, the history and the options. Only for the wikirace family.
+ * current page, the target, the history and the options. Only for the wikirace family (`families`).
  */
 export const llmAgent: AgentAdapter = {
   name: 'llm',
+  families: ['wikirace'],
   imageLayer: null,
   usesModel: true,
   check(agent) {
@@ -53,7 +54,6 @@ export const llmAgent: AgentAdapter = {
     if (!process.env[key]) throw new Error(`llm with model ${agent.model ?? LLM_DEFAULT_MODEL} needs ${key} in the host environment (it stays on the host; containers get a trial token)`);
   },
   launch(ctx) {
-    if (ctx.family.name !== 'wikirace') throw new Error(`the llm agent plays the wikirace family only, not ${ctx.family.name}`);
     const model = ctx.agent.model ?? LLM_DEFAULT_MODEL;
     const options = llmOptions(ctx.agent);
     return {

@@ -75,6 +75,7 @@ export function readMiniTrajectory(text: string): AgentLogFacts {
  */
 export const miniSweAgent: AgentAdapter = {
   name: 'mini-swe-agent',
+  families: 'any',
   imageLayer: 'mini-swe-agent',
   usesModel: true,
   hostKeys: ['OPENAI_API_KEY'],

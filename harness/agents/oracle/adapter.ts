@@ -9,6 +9,7 @@ import type { AgentAdapter } from '../types.js';
  */
 export const oracleAgent: AgentAdapter = {
   name: 'oracle',
+  families: 'any',
   imageLayer: null,
   usesModel: false,
   launch(ctx) {

@@ -6,6 +6,7 @@ import type { AgentAdapter } from '../types.js';
  */
 export const randomAgent: AgentAdapter = {
   name: 'random',
+  families: 'any',
   imageLayer: null,
   usesModel: false,
   launch(ctx) {

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { AgentFlag, RunFlags } from '../../config/flags.js';
-import { AGENT_NAMES } from '../../agents/names.js';
+import { AGENT_NAMES } from '../../agents/registry.js';
 import { addFilterOptions } from './tasks.js';
 
 /** The YAML `aar run` reads when given neither a file nor flags that make a config. */

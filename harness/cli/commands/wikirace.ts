@@ -135,7 +135,7 @@ export function registerWikiraceCommands(program: Command): void {
       const { readGraphFolder } = await import('../../../tasks/wikirace/graph/store.js');
       const { probePairs } = await import('../../../tasks/wikirace/graph/probe.js');
       const { runProbe } = await import('../../wikirace/probe.js');
-      const { packagePath } = await import('../../../paths.js');
+      const { gatewayOptionsOf } = await import('../../gateway/models/handler.js');
       const { JobConfigSchema } = await import('../../config/schema.js');
       let models = JobConfigSchema.shape.models.parse(undefined);
       let resolvePath = (p: string): string => p;
@@ -145,13 +145,7 @@ export function registerWikiraceCommands(program: Command): void {
         models = loaded.config.models;
         resolvePath = loaded.resolve;
       }
-      const gateway = {
-        anthropicBaseUrl: options.api === 'anthropic' && options.baseUrl ? options.baseUrl : models.anthropic_base_url,
-        openaiBaseUrl: options.api === 'openai' && options.baseUrl ? options.baseUrl : models.openai_base_url,
-        prices: models.prices ? resolvePath(models.prices) : packagePath('configs', 'prices.yaml'),
-        maxAttempts: models.max_attempts,
-        timeoutMs: models.timeout_s * 1000,
-      };
+      const gateway = { ...gatewayOptionsOf(models, resolvePath), ...(options.baseUrl ? { [`${options.api}BaseUrl`]: options.baseUrl } : {}) };
       const { graph } = await readGraphFolder(graphFolder);
       const pairs = probePairs(graph, options.pairs, options.seed);
       const s = await runProbe({ graph, pairs, model: options.model, api: options.api, gateway, out: options.out, concurrency: options.concurrency });

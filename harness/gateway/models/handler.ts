@@ -2,21 +2,29 @@ import path from 'node:path';
 import { packagePath } from '../../../paths.js';
 import type { JobConfig } from '../../config/schema.js';
 import type { ModelHandler } from '../server.js';
-import { createModelHandler } from './proxy.js';
+import { MODEL_APIS } from './apis/registry.js';
+import { createModelHandler, type ModelHandlerOptions } from './proxy.js';
 
 /**
- * The model gateway of a job, built from its `models:` settings. Keys come from the host environment
- * (ANTHROPIC_API_KEY, OPENAI_API_KEY); without them a handler is still returned and model requests fail
- * with a clear error. `resolvePath` resolves a configured price table (relative to the config file);
- * without it a relative path is taken from the current directory.
+ * The handler options of a job config's `models:` settings: each API's `<id>_base_url` as `<id>BaseUrl`, the
+ * price table (configured, resolved by `resolvePath`, or the package's configs/prices.yaml), attempts, timeout.
  */
-export function modelHandlerFor(config: JobConfig, resolvePath: (p: string) => string = (p) => path.resolve(p)): ModelHandler | undefined {
-  const models = config.models;
-  return createModelHandler({
-    anthropicBaseUrl: models.anthropic_base_url,
-    openaiBaseUrl: models.openai_base_url,
+export function gatewayOptionsOf(models: JobConfig['models'], resolvePath: (p: string) => string): ModelHandlerOptions {
+  const baseUrls = models as Readonly<Record<string, unknown>>;
+  return {
+    ...Object.fromEntries(MODEL_APIS.map((m) => [`${m.id}BaseUrl`, baseUrls[`${m.id}_base_url`] as string])),
     prices: models.prices ? resolvePath(models.prices) : packagePath('configs', 'prices.yaml'),
     maxAttempts: models.max_attempts,
     timeoutMs: models.timeout_s * 1000,
-  });
+  };
+}
+
+/**
+ * The model gateway of a job, built from its `models:` settings. Keys come from the host environment
+ * (each API's key variable); without them a handler is still returned and model requests fail with a
+ * clear error. `resolvePath` resolves a configured price table (relative to the config file); without it
+ * a relative path is taken from the current directory.
+ */
+export function modelHandlerFor(config: JobConfig, resolvePath: (p: string) => string = (p) => path.resolve(p)): ModelHandler | undefined {
+  return createModelHandler(gatewayOptionsOf(config.models, resolvePath));
 }

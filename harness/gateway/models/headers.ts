@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { modelApi } from './apis/registry.js';
 import type { ModelProvider } from './routes.js';
 
 /** Hop-by-hop headers (RFC 9110 7.6.1) and those node or fetch set themselves. */
@@ -13,7 +14,7 @@ function connectionTokens(value: string | string[] | undefined): Set<string> {
 
 /**
  * The headers sent upstream: the client's (anthropic-version, anthropic-beta, content-type, user-agent,
- * openai-beta ...) minus hop-by-hop headers and the trial token, plus the host's real key.
+ * openai-beta ...) minus hop-by-hop headers and the trial token, plus the host's real key in the API's own header.
  */
 export function upstreamHeaders(incoming: IncomingHttpHeaders, provider: ModelProvider, apiKey: string): Record<string, string> {
   const dropped = connectionTokens(incoming.connection);
@@ -24,9 +25,7 @@ export function upstreamHeaders(incoming: IncomingHttpHeaders, provider: ModelPr
     out[lower] = Array.isArray(value) ? value.join(', ') : value;
   }
   out['accept-encoding'] = 'identity';
-  if (provider === 'anthropic') out['x-api-key'] = apiKey;
-  else out.authorization = `Bearer ${apiKey}`;
-  return out;
+  return { ...out, ...modelApi(provider).authHeaders(apiKey) };
 }
 
 /** The upstream response headers relayed to the client (fetch has already decoded any content-encoding). */

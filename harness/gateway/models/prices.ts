@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import type { RequestTokens } from './usage.js';
+import type { RequestTokens } from './tokens.js';
 
 /** USD per million tokens for one model. */
 const ModelPriceSchema = z.strictObject({
@@ -54,7 +54,7 @@ export function findPrice(table: PriceTable, model: string | undefined): { name:
 /**
  * Cost in USD of one request: uncached input at the input price, cache reads at the cached price, cache
  * writes at the cache-write price (input price when none), output at the output price. `tokens.input`
- * includes the cached and cache-write tokens (see usage.ts).
+ * includes the cached and cache-write tokens (see tokens.ts).
  */
 export function requestCost(price: ModelPrice, tokens: RequestTokens): number {
   const uncached = Math.max(0, tokens.input - tokens.cached - tokens.cacheWrite);

@@ -8,18 +8,19 @@ import { upstreamHeaders } from './headers.js';
 import { appendModelLog, type ModelLogEntry } from './model-log.js';
 import { findPrice, loadPriceTable, requestCost, type PriceTable } from './prices.js';
 import { relayAnswer } from './relay.js';
-import { providerOfPath, resolveRoute, sendModelError, type ModelRoute } from './routes.js';
+import { MODEL_APIS, modelApi, modelApiOfPath } from './apis/registry.js';
+import { resolveRoute, sendModelError, type UpstreamBases } from './routes.js';
+import type { RequestTokens } from './tokens.js';
 import { DEFAULT_RETRY, sendUpstream, type RetryPolicy } from './upstream.js';
-import type { RequestTokens } from './usage.js';
 
+/**
+ * Per model API (apis/registry.ts) by its id: `<id>BaseUrl` (default the API's own, e.g. anthropicBaseUrl
+ * https://api.anthropic.com without /v1, openaiBaseUrl https://api.openai.com/v1 with it) and `<id>ApiKey`
+ * (default its key variable of the host, e.g. ANTHROPIC_API_KEY, read once here; '' means none).
+ */
 export interface ModelHandlerOptions {
-  /** Without /v1 (default https://api.anthropic.com). */
-  anthropicBaseUrl?: string;
-  /** With /v1 (default https://api.openai.com/v1). */
-  openaiBaseUrl?: string;
-  /** The real keys; default ANTHROPIC_API_KEY / OPENAI_API_KEY of the host, read once here. '' means none. */
-  anthropicApiKey?: string;
-  openaiApiKey?: string;
+  [baseUrl: `${string}BaseUrl`]: string | undefined;
+  [apiKey: `${string}ApiKey`]: string | undefined;
   /** A price table, or the path of one (YAML); default configs/prices.yaml of the package. */
   prices?: PriceTable | string;
   /** Attempts per request on 408, 429, 5xx, network errors and timeouts (default 4). */
@@ -33,14 +34,12 @@ export interface ModelHandlerOptions {
 }
 
 interface Context {
-  bases: { anthropicBaseUrl: string; openaiBaseUrl: string };
-  keys: { anthropic: string; openai: string };
+  bases: UpstreamBases;
+  keys: Readonly<Record<string, string>>;
   prices: PriceTable;
   policy: RetryPolicy;
   bodyLimit: number;
 }
-
-const ENV_KEY = { anthropic: 'ANTHROPIC_API_KEY', openai: 'OPENAI_API_KEY' } as const;
 
 /**
  * The model gateway: proxies a trial's model traffic to the real APIs with the host's key, counts its
@@ -49,14 +48,8 @@ const ENV_KEY = { anthropic: 'ANTHROPIC_API_KEY', openai: 'OPENAI_API_KEY' } as 
  */
 export function createModelHandler(options: ModelHandlerOptions = {}): ModelHandler {
   const ctx: Context = {
-    bases: {
-      anthropicBaseUrl: options.anthropicBaseUrl ?? 'https://api.anthropic.com',
-      openaiBaseUrl: options.openaiBaseUrl ?? 'https://api.openai.com/v1',
-    },
-    keys: {
-      anthropic: (options.anthropicApiKey ?? process.env.ANTHROPIC_API_KEY ?? '').trim(),
-      openai: (options.openaiApiKey ?? process.env.OPENAI_API_KEY ?? '').trim(),
-    },
+    bases: Object.fromEntries(MODEL_APIS.map((m) => [m.id, options[`${m.id}BaseUrl`] ?? m.defaultBaseUrl])),
+    keys: Object.fromEntries(MODEL_APIS.map((m) => [m.id, (options[`${m.id}ApiKey`] ?? process.env[m.keyVariable] ?? '').trim()])),
     prices: typeof options.prices === 'object' ? options.prices : loadPriceTable(options.prices ?? packagePath('configs', 'prices.yaml')),
     policy: { ...DEFAULT_RETRY, ...options.backoff, maxAttempts: options.maxAttempts ?? 4, timeoutMs: options.timeoutMs ?? 300_000 },
     bodyLimit: options.bodyLimitBytes ?? 64 * 1024 * 1024,
@@ -82,20 +75,12 @@ async function readRequest(req: IncomingMessage, limit: number): Promise<{ raw: 
   return { error: 'the request body is not a JSON object', status: 400 };
 }
 
-/** Chat Completions streams report usage only when asked: ask, so the gateway can count the tokens. */
-function withStreamUsage(route: ModelRoute, request: { raw: Buffer; json: JsonObject }): Buffer {
-  if (route.api !== 'openai-chat' || request.json.stream !== true) return request.raw;
-  const options = request.json.stream_options;
-  const current = options && typeof options === 'object' ? (options as JsonObject) : {};
-  if (current.include_usage === true) return request.raw;
-  return Buffer.from(JSON.stringify({ ...request.json, stream_options: { ...current, include_usage: true } }));
-}
-
 async function handleModelRequest(ctx: Context, req: IncomingMessage, res: ServerResponse, trial: GatewayTrial): Promise<void> {
   const started = performance.now();
   const route = resolveRoute(req.method, req.url ?? '/', ctx.bases);
   if (!route) {
-    return sendModelError(res, providerOfPath(req.url ?? '/'), 404, 'not_found_error', `the AAR gateway has no model route ${req.method} ${(req.url ?? '/').split('?')[0]}`);
+    // The server sends only `/<id>/` paths of a registered API here; another path gets the last API's shape.
+    return sendModelError(res, (modelApiOfPath(req.url ?? '/') ?? MODEL_APIS.at(-1)!).id, 404, 'not_found_error', `the AAR gateway has no model route ${req.method} ${(req.url ?? '/').split('?')[0]}`);
   }
   const request = await readRequest(req, ctx.bodyLimit);
   const requestModel = 'json' in request && typeof request.json.model === 'string' ? request.json.model : null;
@@ -131,10 +116,11 @@ async function handleModelRequest(ctx: Context, req: IncomingMessage, res: Serve
     }
   }
   const turn = route.counted ? ++trial.usage.turns : null;
+  const api = modelApi(route.provider);
   const key = ctx.keys[route.provider];
   if (!key) {
     trial.usage.upstreamFailures++;
-    const message = `the AAR model gateway has no ${ENV_KEY[route.provider]}: set it in the environment of the host running aar`;
+    const message = `the AAR model gateway has no ${api.keyVariable}: set it in the environment of the host running aar`;
     sendModelError(res, route.provider, 401, 'authentication_error', message, 'aar_no_api_key');
     return log({ status: 401, turn, error: message });
   }
@@ -143,7 +129,7 @@ async function handleModelRequest(ctx: Context, req: IncomingMessage, res: Serve
   res.on('close', () => {
     if (!res.writableFinished) clientGone.abort();
   });
-  const upstreamRequest = { url: route.upstreamUrl, headers: upstreamHeaders(req.headers, route.provider, key), body: withStreamUsage(route, request) };
+  const upstreamRequest = { url: route.upstreamUrl, headers: upstreamHeaders(req.headers, route.provider, key), body: api.upstreamBody?.(route.api, request.raw, request.json) ?? request.raw };
   const answer = await sendUpstream(upstreamRequest, ctx.policy, clientGone.signal, () => trial.usage.upstreamRetries++);
 
   if (!answer.ok) {
@@ -154,7 +140,7 @@ async function handleModelRequest(ctx: Context, req: IncomingMessage, res: Serve
       res.writeHead(answer.status, { 'content-type': answer.headers?.get('content-type') ?? 'application/json', 'content-length': answer.body.length });
       res.end(answer.body);
     } else {
-      sendModelError(res, route.provider, 502, route.provider === 'anthropic' ? 'api_error' : 'server_error', `AAR model gateway: ${error}`, 'aar_upstream_unreachable');
+      sendModelError(res, route.provider, 502, api.unreachableType, `AAR model gateway: ${error}`, 'aar_upstream_unreachable');
     }
     return log({ status: answer.status ?? 502, turn, attempts: answer.attempts, error });
   }

@@ -4,7 +4,7 @@ import { parse } from 'yaml';
 import { claudeCodeAgent, readClaudeStream } from '../../../harness/agents/claude-code/adapter.js';
 import { codexAgent, codexConfig, readCodexEvents } from '../../../harness/agents/codex/adapter.js';
 import { miniSweAgent, readMiniTrajectory } from '../../../harness/agents/mini-swe-agent/adapter.js';
-import { agentAdapter, AGENT_NAMES } from '../../../harness/agents/registry.js';
+import { agentAdapter, agentFamilyProblem, AGENT_NAMES } from '../../../harness/agents/registry.js';
 import type { AgentContext } from '../../../harness/agents/types.js';
 import { aarFamily } from '../../../tasks/aar/family.js';
 import { loadLegFile } from '../../../tasks/aar/load.js';
@@ -32,6 +32,14 @@ describe('the agent registry', () => {
   test('knows the built-ins and the three frameworks of the paper', () => {
     expect([...AGENT_NAMES].sort()).toEqual(['claude-code', 'codex', 'command', 'llm', 'mini-swe-agent', 'oracle', 'random']);
     expect(() => agentAdapter('gemini')).toThrow("unknown agent 'gemini'; known: ");
+  });
+
+  test('each agent declares the task families it plays: llm plays wikirace only', () => {
+    for (const name of AGENT_NAMES) expect(agentAdapter(name).families).toEqual(name === 'llm' ? ['wikirace'] : 'any');
+    expect(agentFamilyProblem('llm', 'aar')).toBe('the llm agent plays the wikirace family only, not aar (tasks.family)');
+    expect(agentFamilyProblem('llm', 'wikirace')).toBeUndefined();
+    expect(agentFamilyProblem('oracle', 'aar')).toBeUndefined();
+    expect(agentFamilyProblem('gemini', 'aar')).toBeUndefined();
   });
 });
 

@@ -1,0 +1,56 @@
+import type { RequestTokens } from '../tokens.js';
+
+export type Json = Record<string, unknown>;
+
+/** One gateway path of an API and where it goes upstream (the query string is kept). */
+export interface ModelRouteSpec {
+  /** The gateway path, under `/<id>/`. */
+  path: string;
+  /** The `api` of its model_log.jsonl lines. */
+  api: string;
+  /** A model turn: counted in the trial's usage and held to its budget (e.g. count_tokens is not). */
+  counted: boolean;
+  /** Appended to the API's base URL. */
+  upstreamPath: string;
+}
+
+/** What a stream has said so far about its usage, model and an error event it carried. */
+export interface StreamState {
+  usage?: Json;
+  model?: string;
+  error?: string;
+}
+
+/**
+ * One model API the gateway proxies (a folder under apis/, one line in apis/registry.ts). Its `id` is the
+ * gateway's path prefix (`/<id>/...`), the job config's `models.<id>_base_url` and the handler's
+ * `<id>BaseUrl` / `<id>ApiKey` options. Prices live in the price table (configs/prices.yaml), by model name.
+ */
+export interface ModelApiModule {
+  readonly id: string;
+  readonly defaultBaseUrl: string;
+  /** The host environment variable holding the real key. */
+  readonly keyVariable: string;
+  readonly routes: readonly ModelRouteSpec[];
+  /** The headers that carry the host's key upstream. */
+  authHeaders(apiKey: string): Record<string, string>;
+  /** An error body in the API's own shape, so the framework shows it as the API's error. */
+  errorBody(type: string, message: string, code?: string): unknown;
+  /** The error type of a 502 when the upstream could not be reached. */
+  readonly unreachableType: string;
+  /** The request body sent upstream (default: as the client sent it). */
+  upstreamBody?(api: string, raw: Buffer, json: Json): Buffer;
+  /** The token counts of a usage object (see RequestTokens for what each count holds). */
+  tokens(usage: Json): RequestTokens;
+  /** Reads one server-sent event (its `type`, else its event name, and its parsed data) of a streaming answer. */
+  onStreamEvent(api: string, type: string, data: Json, state: StreamState): void;
+}
+
+export const obj = (v: unknown): Json | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined);
+export const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+export const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+export const errorText = (v: unknown): string => {
+  const e = obj(v);
+  return str(obj(e?.error)?.message) ?? str(e?.message) ?? JSON.stringify(v);
+};
