@@ -138,7 +138,7 @@ export interface TaskFamily<Task extends FamilyTask = FamilyTask, Score extends 
 
 /** Commands a family adds to the CLI; each registers synchronously and loads its code when it runs. */
 export interface FamilyCli {
-  /** Subcommands of `aar tasks` (the first family to name one keeps it). */
+  /** Subcommands of `aar tasks` (two families naming the same one is commander's error at start). */
   tasks?(tasks: Command): void;
   /** Commands of its own at the top level (`aar score`). */
   program?(program: Command): void;
