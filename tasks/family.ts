@@ -1,3 +1,4 @@
+import type { Command } from 'commander';
 import type { z } from 'zod';
 import type { TrialToolSession } from '../tools/session.js';
 import type { TrialRecord } from '../trial/record.js';
@@ -133,4 +134,29 @@ export interface TaskFamily<Task extends FamilyTask = FamilyTask, Score extends 
   /** What a running job shows per trial: the share of successes under this label, and a short verdict. */
   readonly progress: { label: string; success(score: Score): number; verdict(score: Score): string };
   readonly report: FamilyReport<Score, Figures>;
+}
+
+/** Commands a family adds to the CLI; each registers synchronously and loads its code when it runs. */
+export interface FamilyCli {
+  /** Subcommands of `aar tasks` (two families naming the same one is commander's error at start). */
+  tasks?(tasks: Command): void;
+  /** Commands of its own at the top level (`aar score`). */
+  program?(program: Command): void;
+}
+
+/**
+ * A family as the one registry (tasks/families.ts) lists it: a small module, cheap to import, whose parts
+ * load when first asked for. `aar verify` loads a family's scorer alone; jobs and reports load it whole.
+ */
+export interface FamilyDeclaration {
+  readonly name: string;
+  /** The whole family: loader, instruction, tools, report (this file's TaskFamily). */
+  family(): Promise<TaskFamily<any, any, any>>;
+  /** Its scorer alone (the scoring code, nothing else of the family). */
+  scorer(): Promise<TrialScorer>;
+  readonly cli?: FamilyCli;
+  /** Its HTML report view is verifier/html/<name>/view.ts (exporting `htmlView`); absent: the generic view. */
+  readonly htmlView?: boolean;
+  /** Files its trial folders hold beside the generic ones (trial/folder.ts's TRIAL_FILES), by name. */
+  readonly trialFiles?: Readonly<Record<string, string>>;
 }

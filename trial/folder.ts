@@ -13,10 +13,10 @@ import { pyReadText, pyUniversalNewlines } from '../python/index.js';
  *     answer.txt       the agent's /app/answer.txt, when it wrote one
  *     tool_log.jsonl   every tool call, written on the host by the gateway (ToolLogLine, tool-log.ts)
  *     model_log.jsonl  every model request, when the agent used the model gateway
- *     trajectory.jsonl a WikiRace game's moves, one line per step, written on the host by the game
  *     agent/           the agent's own logs
  *     score.json       the score (TrialScore)
  *     score.prev.json  the score `aar verify --fix` replaced, if it replaced one
+ *     ...              the files the task family adds (its declaration's trialFiles: WikiRace's trajectory.jsonl)
  *
  * A folder is complete or absent: it is built under <job>/.partial/ and renamed into place.
  */
@@ -27,7 +27,6 @@ export const TRIAL_FILES = {
   answer: 'answer.txt',
   toolLog: 'tool_log.jsonl',
   modelLog: 'model_log.jsonl',
-  trajectory: 'trajectory.jsonl',
   agentDir: 'agent',
   score: 'score.json',
 } as const;

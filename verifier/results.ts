@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { familyOfRecord } from '../tasks/registry.js';
-import { scoreStoredTrial } from '../tasks/scorers.js';
+import { scoreStoredTrial } from '../tasks/families.js';
 import { scoreMatchesSeal } from '../trial/file-hashes.js';
 import { listTrialDirs, TRIAL_FILES } from '../trial/folder.js';
 import { readTrialRecord, type TrialRecord } from '../trial/record.js';

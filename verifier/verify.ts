@@ -3,7 +3,7 @@ import { rename, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { loadedScorerOf, scoreStoredTrial, scorerOfRecord } from '../tasks/scorers.js';
+import { loadedScorerOf, scoreStoredTrial, scorerOfRecord } from '../tasks/families.js';
 import { PREVIOUS_SCORE_FILE, sha256Hex, tamperedFiles, type TamperedFile } from '../trial/file-hashes.js';
 import { listTrialDirs, TRIAL_FILES } from '../trial/folder.js';
 import { readTrialRecord } from '../trial/record.js';
@@ -98,7 +98,7 @@ async function rewriteScore(dir: string, stored: Buffer | null, fresh: string): 
 
 /**
  * Checks and re-scores the given trial folders in this thread, loading only the scoring code of their
- * families (tasks/scorers.ts). A trial's files are checked against trial.json's hashes first; a trial with
+ * families (tasks/families.ts). A trial's files are checked against trial.json's hashes first; a trial with
  * an edited file other than score.json is never re-scored into score.json. With `fix`, the other changed
  * scores are rewritten through the thread pool while the next trials are scored.
  */

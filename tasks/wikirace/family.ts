@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { packagePath } from '../../paths.js';
 import { GAME_TOOLS } from '../../tools/catalog/index.js';
-import { TRIAL_FILES } from '../../trial/folder.js';
 import type { TaskFamily } from '../family.js';
 import { filterPairs, PairFilterSchema } from './filter.js';
 import { WikiraceGame } from './game/game.js';
@@ -13,6 +12,7 @@ import { linkLimitOf, modelCallBudgetOf, moveLimitOf } from './schema.js';
 import { WIKIRACE_REPORT, type WikiraceFigures } from './scoring/report.js';
 import { endText, type GameScore } from './scoring/score.js';
 import { wikiraceScorer } from './scoring/stored-trial.js';
+import { WIKIRACE_TRIAL_FILES } from './trial-files.js';
 
 /** The oracle and random players (./player.ts), bundled by the build (they run inside the container). */
 const PLAYER_BUNDLE = packagePath('dist', 'agents', 'wikirace-player.cjs');
@@ -49,7 +49,7 @@ export const wikiraceFamily: TaskFamily<LoadedPair, GameScore, WikiraceFigures> 
       stepBudget: moveLimitOf(t.pair),
       linkLimit: linkLimitOf(t.pair),
       seed: trial.seed,
-      trajectoryPath: path.join(trial.dir, TRIAL_FILES.trajectory),
+      trajectoryPath: path.join(trial.dir, WIKIRACE_TRIAL_FILES.trajectory),
     }),
   /** Walks a shortest path through the game tools, whichever of its links each step offers. */
   oracle: (t) => ({

@@ -1,7 +1,10 @@
 import { aarFamily } from '../../tasks/aar/family.js';
 import { wikiraceFamily } from '../../tasks/wikirace/family.js';
 import { DEFAULT_FAMILY, FAMILY_NAMES, familyOfRecord, findFamily, taskFamily } from '../../tasks/registry.js';
-import { SCORER_FAMILIES, scorerOfRecord } from '../../tasks/scorers.js';
+import { FAMILY_DECLARATIONS, familyDeclaration, scorerOfRecord } from '../../tasks/families.js';
+import { WIKIRACE_TRIAL_FILES } from '../../tasks/wikirace/trial-files.js';
+import { TRIAL_FILES } from '../../trial/folder.js';
+import { buildProgram } from '../../harness/cli/program.js';
 import { EXAMPLES_DIR } from '../helpers/data.js';
 
 describe('the task family registry', () => {
@@ -29,7 +32,7 @@ describe('the task family registry', () => {
 
 describe('the scorers aar verify loads on their own', () => {
   test('are the families\' own, under the same names', async () => {
-    expect(SCORER_FAMILIES).toEqual(FAMILY_NAMES);
+    expect(FAMILY_DECLARATIONS.map((d) => d.name)).toEqual(FAMILY_NAMES);
     for (const name of FAMILY_NAMES) {
       const scorer = await scorerOfRecord({ family: name });
       expect(scorer.score).toBe(taskFamily(name).score);
@@ -41,6 +44,27 @@ describe('the scorers aar verify loads on their own', () => {
   test('an unknown family is the registry\'s error', async () => {
     await expect(scorerOfRecord({ family: 'chess' })).rejects.toThrow(new Error("unknown task family 'chess'; known: aar, wikirace"));
     await expect(scorerOfRecord({ family: 'toString' })).rejects.toThrow("unknown task family 'toString'");
+  });
+});
+
+describe('what a family declares besides its tasks', () => {
+  test('its whole family and scorer load from the declaration; the registry holds the same objects', async () => {
+    for (const name of FAMILY_NAMES) expect(await familyDeclaration(name).family()).toBe(taskFamily(name));
+    expect(() => familyDeclaration('chess')).toThrow(new Error("unknown task family 'chess'; known: aar, wikirace"));
+  });
+
+  test('its CLI commands: AAR adds aar tasks list|show|validate and aar score', () => {
+    const program = buildProgram();
+    const tasks = program.commands.find((c) => c.name() === 'tasks');
+    expect(tasks?.commands.map((c) => c.name())).toEqual(['list', 'show', 'validate']);
+    expect(tasks?.description()).toBe('AAR legs: list, show and validate them');
+    expect(program.commands.filter((c) => c.name() === 'score')).toHaveLength(1);
+  });
+
+  test('its extra trial files: WikiRace\'s trajectory.jsonl is its own, not in the generic TRIAL_FILES', () => {
+    expect(familyDeclaration('wikirace').trialFiles).toBe(WIKIRACE_TRIAL_FILES);
+    expect(Object.values(TRIAL_FILES)).not.toContain('trajectory.jsonl');
+    expect(familyDeclaration('aar').trialFiles).toBeUndefined();
   });
 });
 

@@ -5,7 +5,7 @@ import { aggregate, familyOfResults, type AggregateRow } from '../aggregate.js';
 import { loadJobResults, type TrialResult } from '../results.js';
 import { analyseJobs } from './analysis.js';
 import { renderChartSvg } from './charts.js';
-import { htmlViewOf } from './family-view.js';
+import { htmlViewOf, type HtmlFamilyView } from './family-view.js';
 import type { ReportData } from './model.js';
 import { renderPage, type AgentCard, type RenderedChart } from './page.js';
 import { trialDetail, trialRow } from './trial-data.js';
@@ -40,7 +40,7 @@ export function requireJobFolder(dir: string): void {
   requireTrialDirs(dir);
 }
 
-function agentCards(rows: readonly AggregateRow[], view: ReturnType<typeof htmlViewOf>): AgentCard[] {
+function agentCards(rows: readonly AggregateRow[], view: HtmlFamilyView): AgentCard[] {
   return rows
     .filter((r) => r.variant === '*' && r.level === '*')
     .map((r) => ({ agent: r.agent, model: r.model, trials: r.trials, scored: r.n, infraErrors: r.infra_errors, figures: view.headline(r) }));
@@ -50,7 +50,7 @@ function agentCards(rows: readonly AggregateRow[], view: ReturnType<typeof htmlV
 export async function buildHtmlReport(jobDirs: readonly string[], options: HtmlReportOptions = {}): Promise<string> {
   const results = loadReportTrials(jobDirs);
   const family = familyOfResults(results);
-  const view = htmlViewOf(family);
+  const view = await htmlViewOf(family);
   const rows = aggregate(results);
   const charts: RenderedChart[] = [];
   for (const [i, chart] of view.charts(results, rows).entries()) charts.push({ title: chart.title, note: chart.note, svg: await renderChartSvg(chart, i) });

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { AgentFlag, RunFlags } from '../../config/flags.js';
 import { AGENT_NAMES } from '../../agents/registry.js';
-import { addFilterOptions } from './tasks.js';
+import { addFilterOptions } from '../../../tasks/aar/cli-flags.js';
 
 /** The YAML `aar run` reads when given neither a file nor flags that make a config. */
 export const DEFAULT_CONFIG = 'configs/default.yaml';

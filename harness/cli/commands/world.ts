@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { addFilterOptions, filterFromFlags, type FilterFlags } from './tasks.js';
+import { addFilterOptions, filterFromFlags, type FilterFlags } from '../../../tasks/aar/cli-flags.js';
 
 export function registerWorldCommands(program: Command): void {
   const world = program.command('world').description('tool-response stores for replay');

@@ -1,3 +1,4 @@
+import { WIKIRACE_TRIAL_FILES } from '../../../tasks/wikirace/trial-files.js';
 import { jest } from '@jest/globals';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -71,7 +72,7 @@ function describeTrial(agent: string, result: TrialResult<GameScore>): string {
   const score = result.score!;
   // eslint-disable-next-line no-console
   console.log(`${agent}: status ${result.record.status}, moves ${score.steps}, gateway model calls ${result.record.run.steps} of step_budget ${result.record.step_budget}`);
-  const moves = parseTrajectory(readTrialText(result.dir, TRIAL_FILES.trajectory) ?? '');
+  const moves = parseTrajectory(readTrialText(result.dir, WIKIRACE_TRIAL_FILES.trajectory) ?? '');
   expect(moves).toHaveLength(score.steps);
   expect(moves.every((m) => m.to !== PAIR.target && m.to !== AVOID)).toBe(true);
   const line = `${agent}: status ${result.record.status}, moves ${score.steps} of ${score.move_limit}, model calls ${score.model_calls} of ${score.model_call_budget} (step_budget ${result.record.step_budget}), end ${score.end}`;

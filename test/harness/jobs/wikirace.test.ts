@@ -1,3 +1,4 @@
+import { WIKIRACE_TRIAL_FILES } from '../../../tasks/wikirace/trial-files.js';
 import { jest } from '@jest/globals';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -61,7 +62,7 @@ beforeAll(async () => {
     const results = loadJobResults<GameScore>(summary.jobDir);
     for (const r of results) {
       expect(r.record).toMatchObject({ family: 'wikirace', status: 'completed', step_budget: 90 });
-      const moves = parseTrajectory(readTrialText(r.dir, TRIAL_FILES.trajectory) ?? '');
+      const moves = parseTrajectory(readTrialText(r.dir, WIKIRACE_TRIAL_FILES.trajectory) ?? '');
       expect(moves).toHaveLength(r.score!.steps);
       const log = (readTrialText(r.dir, TRIAL_FILES.toolLog) ?? '').trim().split('\n').map((l) => JSON.parse(l) as { tool: string; success: boolean });
       expect(log.filter((l) => l.tool === 'wikirace_move' && l.success)).toHaveLength(moves.length);
@@ -77,12 +78,12 @@ beforeAll(async () => {
     expect([verify.status, verify.stdout]).toEqual([0, '8 trials: 8 scored, 0 would change, 0 tampered, 0 infrastructure errors (not scored)\n']);
     // Checked against its seal and re-scored offline from the stored trajectory: a line appended by hand is named, and breaks the chain.
     const tampered = oracle[0]!;
-    writeFileSync(path.join(tampered.dir, TRIAL_FILES.trajectory), readTrialText(tampered.dir, TRIAL_FILES.trajectory) + '{"step":99,"from":"Page 1","to":"Page 2","offered":1,"ts":1}\n');
+    writeFileSync(path.join(tampered.dir, WIKIRACE_TRIAL_FILES.trajectory), readTrialText(tampered.dir, WIKIRACE_TRIAL_FILES.trajectory) + '{"step":99,"from":"Page 1","to":"Page 2","offered":1,"ts":1}\n');
     const caught = runAar(['verify', summary.jobDir, '--dry-run']);
     expect(caught.status).toBe(1);
-    expect(caught.stdout).toContain(`  tampered: ${path.join(tampered.dir, TRIAL_FILES.trajectory)} (changed after the run)`);
+    expect(caught.stdout).toContain(`  tampered: ${path.join(tampered.dir, WIKIRACE_TRIAL_FILES.trajectory)} (changed after the run)`);
     expect(caught.stdout).toContain(`edited files would give: ${path.basename(tampered.dir)}: success 1 -> 0`);
-    writeFileSync(path.join(tampered.dir, TRIAL_FILES.trajectory), (readTrialText(tampered.dir, TRIAL_FILES.trajectory) ?? '').split('\n').slice(0, -2).join('\n') + '\n');
+    writeFileSync(path.join(tampered.dir, WIKIRACE_TRIAL_FILES.trajectory), (readTrialText(tampered.dir, WIKIRACE_TRIAL_FILES.trajectory) ?? '').split('\n').slice(0, -2).join('\n') + '\n');
     expect(runAar(['verify', summary.jobDir, '--dry-run']).stdout).toMatch(/^8 trials: 8 scored, 0 would change, 0 tampered/);
     const report = runAar(['report', summary.jobDir]);
     expect(report.status).toBe(0);

@@ -22,8 +22,8 @@ describe('how a task family is shown', () => {
     expect(view.charts([], [])).toEqual([]);
   });
 
-  test('AAR has its own view: FA, PVR, RCR and the diagnosis per trial', () => {
-    const view = htmlViewOf(aarFamily);
+  test('AAR has its own view (verifier/html/aar/view.ts, by its declaration): FA, PVR, RCR and the diagnosis per trial', async () => {
+    const view = await htmlViewOf(aarFamily);
     expect(view.columns.map((c) => c.key)).toEqual(['fa', 'pvr', 'rcr', 'answer', 'steps', 'tool_calls', 'cost_usd', 'diagnosis']);
     expect(view.cells(scoreTrial(LEG, '3', null))).toMatchObject({ fa: 1, pvr: 0, answer: '3 / 3', diagnosis: 'correct (shortcut)' });
   });

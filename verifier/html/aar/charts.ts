@@ -3,7 +3,7 @@ import type { TrialScore } from '../../../tasks/aar/scoring/score.js';
 import { LEVELS } from '../../../tasks/aar/schema.js';
 import type { Estimate } from '../../../tasks/stats.js';
 import type { TrialResult } from '../../results.js';
-import type { ChartSpec } from '../family-view.js';
+import type { ChartSpec } from '../view-types.js';
 import { configLabel } from '../labels.js';
 
 /**

@@ -7,7 +7,7 @@ import { parseToolLog, type LoggedCall } from '../../../tasks/aar/scoring/tool-l
 import { LegSchema, dependenciesOf, type Leg } from '../../../tasks/aar/schema.js';
 import type { GoldenStep } from '../../../tasks/aar/scoring/leg-view.js';
 import { columns, type Cell, type DetailTable } from '../model.js';
-import type { FamilyTrialPage } from '../family-view.js';
+import type { FamilyTrialPage } from '../view-types.js';
 
 const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
 

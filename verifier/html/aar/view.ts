@@ -1,7 +1,7 @@
 import type { AarFigures } from '../../../tasks/aar/scoring/report.js';
 import type { TrialScore } from '../../../tasks/aar/scoring/score.js';
 import type { Estimate } from '../../../tasks/stats.js';
-import type { HtmlFamilyView, Headline } from '../family-view.js';
+import type { HtmlFamilyView, Headline } from '../view-types.js';
 import { columns } from '../model.js';
 import { aarCharts } from './charts.js';
 import { goldenTraceOfTrial } from './golden-trace.js';
@@ -29,7 +29,7 @@ function diagnosisOf(s: TrialScore): string {
 }
 
 /** AAR in the HTML report: FA/PVR/RCR everywhere, the paper's charts, the golden trace on trial pages. */
-export const aarHtmlView: HtmlFamilyView = {
+export const htmlView: HtmlFamilyView = {
   columns: columns(
     ['fa', 'FA', 'int'], ['pvr', 'PVR', 'pct'], ['rcr', 'RCR', 'pct'], ['answer', 'answer / expected', 'text'],
     ['steps', 'steps', 'int'], ['tool_calls', 'tool calls', 'int'], ['cost_usd', 'cost', 'usd'],

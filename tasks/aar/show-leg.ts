@@ -1,5 +1,5 @@
-import type { LoadedLeg } from '../../../tasks/aar/load.js';
-import { dependenciesOf, stepBudget } from '../../../tasks/aar/schema.js';
+import type { LoadedLeg } from './load.js';
+import { dependenciesOf, stepBudget } from './schema.js';
 
 /** A readable summary of a leg: one line per stop with what it extracts and how it gets there. */
 export function describeLeg({ id, file, leg }: LoadedLeg): string {
