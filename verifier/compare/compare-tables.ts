@@ -1,6 +1,6 @@
 import type { DataTable } from '../../tasks/table.js';
 import { unequalNote } from './budgets.js';
-import type { CompareResult } from './compare.js';
+import type { CompareResult } from './result.js';
 import { BOOTSTRAP_MIN_N, SMALL_N } from './paired-test.js';
 
 const pct = (v: number): string => `${(100 * v).toFixed(1)}`;
