@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { TrialRecord } from './record.js';
 
 /**
  * The run facts: what a trial's run used and how it ended, besides its answer and tool log. One shape from
@@ -99,8 +98,15 @@ export function recordedRunOf(facts: RunFacts): RecordedRun {
   };
 }
 
+/** The parts of a trial record (record.ts, which builds on this module) that hold run facts. */
+export interface RecordedRunParts {
+  status: string;
+  timings: { total_s: number; agent_s: number | null };
+  run: RecordedRun;
+}
+
 /** The run facts read back from a trial record. */
-export function runFactsOfRecord(record: Pick<TrialRecord, 'status' | 'timings' | 'run'>): RunFacts {
+export function runFactsOfRecord(record: RecordedRunParts): RunFacts {
   return {
     steps: record.run.steps,
     stepLimitHit: record.run.step_limit_hit,

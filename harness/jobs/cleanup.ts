@@ -4,7 +4,7 @@ import { clearPartialTrials, JOB_FILE } from '../../trial/folder.js';
 import type { EnvironmentProvider, SandboxInfo } from '../environments/types.js';
 import { isForeignFolder } from './job-file.js';
 import { jobLockHolder, type LockHolder } from './lock.js';
-import { CHECKOUT_LABEL, JOB_DIR_LABEL, JOB_LABEL, jobKeyOf } from './trial.js';
+import { CHECKOUT_LABEL, JOB_DIR_LABEL, JOB_LABEL, jobKeyOf } from './labels.js';
 
 export interface CleanupScope {
   /** One job folder. */

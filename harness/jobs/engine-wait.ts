@@ -1,5 +1,5 @@
 import { sleep } from '../../tools/retry.js';
-import { InfraError } from './trial.js';
+import { InfraError } from './trial/index.js';
 
 /** How often a job asks an engine that went away whether it answers again. */
 const POLL_MS = 500;

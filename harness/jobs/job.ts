@@ -27,7 +27,8 @@ import { EngineGone, EngineLost, EngineWatch } from './engine-wait.js';
 import { HostWriteFailure, isHostWriteError } from './write-errors.js';
 import { planTrials, type TrialPlan } from './plan.js';
 import { jobReporter, type JobReporter } from './reporters.js';
-import { InfraError, JOB_LABEL, jobKeyOf, runTrialOnce, TrialAborted, writeInfraFailure, type TrialOutcome, type TrialRunContext } from './trial.js';
+import { JOB_LABEL, jobKeyOf } from './labels.js';
+import { InfraError, runTrialOnce, TrialAborted, writeInfraFailure, type TrialOutcome, type TrialRunContext } from './trial/index.js';
 
 export interface RunJobOptions {
   /** A config file, or `config`: one already loaded (e.g. flags over a file). */

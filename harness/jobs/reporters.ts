@@ -1,7 +1,7 @@
 import { SingleBar } from 'cli-progress';
 import { colourOn, paint, paintStatus } from './colour.js';
 import { formatDuration } from './duration.js';
-import type { TrialOutcome } from './trial.js';
+import type { TrialOutcome } from './trial/index.js';
 
 export { formatDuration };
 

@@ -60,19 +60,20 @@ export function diagnose(fa: 0 | 1, pvr: number | null, rcr: number | null, endi
   return 'computation';
 }
 
-export function computePaperMetrics(view: LegView, tally: CallTally, reference: ReferenceFields, run: Partial<RunFacts>): PaperMetrics {
+/** `stepBudget`: the budget the trial ran under (its record's step_budget); absent: the leg's B. */
+export function computePaperMetrics(view: LegView, tally: CallTally, reference: ReferenceFields, run: Partial<RunFacts>, stepBudget = view.stepBudget): PaperMetrics {
   const fa: 0 | 1 = reference.status === 'correct' ? 1 : 0;
   const pvr = pitStopVisitRate(view, tally);
   const rcr = roadblockCompletionRate(view, tally);
   const steps = run.steps ?? null;
   const noValidAnswer = reference.status === 'unknown';
-  const stepLimitHit = noValidAnswer && (run.stepLimitHit === true || (steps !== null && steps >= view.stepBudget));
+  const stepLimitHit = noValidAnswer && (run.stepLimitHit === true || (steps !== null && steps >= stepBudget));
   return {
     fa,
     pvr,
     rcr,
     steps,
-    step_budget: view.stepBudget,
+    step_budget: stepBudget,
     step_limit_hit: stepLimitHit,
     tool_calls: tally.calls,
     timed_out: run.timedOut ?? null,

@@ -36,14 +36,19 @@ export function scoreTrial(leg: ScorableLeg, answerText: string | null, toolLog:
   return scoreOnView(legView(leg), answerText, toolLog, run);
 }
 
-/**
- * scoreTrial on a leg's view already built (a stored trial builds it first, to name a bad leg.json);
- * `answerCut` when the answer file was cut (a stored trial's cut_files), so it is not judged on the part kept.
- */
-export function scoreOnView(view: LegView, answerText: string | null, toolLog: ToolLogSource, run: Partial<RunFacts> = {}, answerCut?: AnswerCut): TrialScore {
+/** What a stored trial's record adds to its files. */
+export interface RecordedTrialFacts {
+  /** The answer file was cut (cut_files): it is not judged on the part kept. */
+  answerCut?: AnswerCut;
+  /** The step budget the trial ran under (step_budget); absent: the leg's B. */
+  stepBudget?: number;
+}
+
+/** scoreTrial on a leg's view already built (a stored trial builds it first, to name a bad leg.json). */
+export function scoreOnView(view: LegView, answerText: string | null, toolLog: ToolLogSource, run: Partial<RunFacts> = {}, recorded: RecordedTrialFacts = {}): TrialScore {
   const tally = tallyToolLog(view, toolLog);
-  const reference = computeReferenceFields(view, answerText, tally, answerCut);
-  return { ...reference, ...computePaperMetrics(view, tally, reference, run), log_lines_skipped: tally.skippedLines };
+  const reference = computeReferenceFields(view, answerText, tally, recorded.answerCut);
+  return { ...reference, ...computePaperMetrics(view, tally, reference, run, recorded.stepBudget), log_lines_skipped: tally.skippedLines };
 }
 
 const FLOAT_FIELDS = new Set<string>([...REFERENCE_FLOAT_FIELDS, 'pvr', 'rcr', 'wall_s', 'cost_usd']);

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { EnvironmentProvider, EnvironmentSpec, TrialWork, WorkHandover } from '../../../harness/environments/types.js';
 import { GatewayServer } from '../../../harness/gateway/server.js';
-import { GATEWAY_PORT } from '../../../harness/jobs/trial.js';
+import { GATEWAY_PORT } from '../../../harness/jobs/trial/index.js';
 import type { ProviderContext } from '../../../tools/providers/types.js';
 import { ToolService } from '../../../tools/service.js';
 

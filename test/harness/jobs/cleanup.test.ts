@@ -5,7 +5,7 @@ import path from 'node:path';
 import { DockerEnvironmentProvider } from '../../../harness/environments/docker/environment.js';
 import { cleanupContainers } from '../../../harness/jobs/cleanup.js';
 import { lockJobDir } from '../../../harness/jobs/lock.js';
-import { harnessLabels, jobKeyOf } from '../../../harness/jobs/trial.js';
+import { harnessLabels, jobKeyOf } from '../../../harness/jobs/labels.js';
 import { docker, dockerAvailable } from '../../../images/docker.js';
 import { tempDir } from '../../helpers/data.js';
 

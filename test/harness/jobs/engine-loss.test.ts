@@ -3,7 +3,7 @@ import { execa } from 'execa';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { planImages } from '../../../harness/jobs/image-plan.js';
-import { jobKeyOf } from '../../../harness/jobs/trial.js';
+import { jobKeyOf } from '../../../harness/jobs/labels.js';
 import { DEFAULT_IMAGE_SETTINGS, ensureBaseImage } from '../../../images/build.js';
 import { dockerAvailable } from '../../../images/docker.js';
 import { loadJobResults } from '../../../verifier/results.js';

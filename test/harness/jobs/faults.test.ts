@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runJob } from '../../../harness/jobs/job.js';
-import { jobKeyOf } from '../../../harness/jobs/trial.js';
+import { jobKeyOf } from '../../../harness/jobs/labels.js';
 import { QuietReporter } from '../../../harness/jobs/reporters.js';
 import { docker, dockerAvailable } from '../../../images/docker.js';
 import { loadJobResults } from '../../../verifier/results.js';

@@ -1,4 +1,4 @@
-import type { TrialOutcome } from '../../../harness/jobs/trial.js';
+import type { TrialOutcome } from '../../../harness/jobs/trial/index.js';
 import { LineReporter } from '../../../harness/jobs/reporters.js';
 
 const outcome = (agentId: string, id: string): TrialOutcome =>
