@@ -149,6 +149,11 @@ export class GatewayServer {
 
   /** Logs the call and answers it; returns the bytes logged. */
   private answer(res: ServerResponse, trial: GatewayTrial, calledAs: string, args: unknown, outcome: ToolCallOutcome, latencyMs: number): number {
+    // A call that was still running when its trial ended: the trial's folder is being sealed, so nothing is appended.
+    if (trial.closed) {
+      sendJson(res, 410, { ok: false, error: 'the trial is over' });
+      return 0;
+    }
     trial.toolCalls++;
     const line = toolLogLine(calledAs, args, outcome, latencyMs);
     appendToolLog(trial.toolLogPath, line);

@@ -13,6 +13,8 @@ export interface GatewayTrial {
   /** Host path of the trial's model_log.jsonl (model traffic). */
   modelLogPath?: string;
   toolCalls: number;
+  /** Set when the trial is unregistered: a request still in flight then writes nothing into its folder. */
+  closed: boolean;
   /** What the trial's tool log holds so far, against its per-trial bounds. */
   toolLog: ToolLogBudget;
   /** Free-form limits the model gateway enforces (steps, tokens, cost). */
@@ -52,6 +54,7 @@ export class TrialRegistry {
       ...trial,
       token,
       toolCalls: 0,
+      closed: false,
       toolLog: new ToolLogBudget(),
       handover: new GatewayHandover(),
       usage: { turns: 0, answered: 0, inputTokens: 0, outputTokens: 0, cachedTokens: 0, costUsd: 0, budgetExceeded: false, upstreamRetries: 0, upstreamFailures: 0 },
@@ -67,6 +70,7 @@ export class TrialRegistry {
   unregister(token: string): GatewayTrial | undefined {
     const trial = this.byToken.get(token);
     this.byToken.delete(token);
+    if (trial) trial.closed = true;
     trial?.handover.cancel('the trial is over');
     return trial;
   }

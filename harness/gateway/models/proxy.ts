@@ -101,7 +101,8 @@ async function handleModelRequest(ctx: Context, req: IncomingMessage, res: Serve
     attempts: 0,
     ...fields,
   });
-  const log = (fields: Partial<ModelLogEntry> & Pick<ModelLogEntry, 'status'>) => appendModelLog(trial.modelLogPath, entry(fields));
+  // A reply that arrives after its trial ended is not written: the trial's folder is being sealed.
+  const log = (fields: Partial<ModelLogEntry> & Pick<ModelLogEntry, 'status'>) => (trial.closed ? undefined : appendModelLog(trial.modelLogPath, entry(fields)));
 
   if ('error' in request) {
     sendModelError(res, route.provider, request.status, 'invalid_request_error', request.error);

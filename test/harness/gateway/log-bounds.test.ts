@@ -1,4 +1,5 @@
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { ToolLogBudget } from '../../../harness/gateway/bounds.js';
 import { GatewayServer } from '../../../harness/gateway/server.js';
@@ -126,5 +127,47 @@ describe('the gateway enforces the bounds over HTTP; the trial goes on', () => {
     expect(lines).toHaveLength(refusedAt + 1);
     expect(lines[0].args.query).toBe('q'.repeat(1024) + LOG_CUT_MARK);
     expect(lines[0].args_full_len).toBe(250_012);
+  });
+});
+
+describe('a call still in flight when its trial ends writes nothing into the trial folder', () => {
+  const dirs = tempDir('aar-late-call-');
+  let gateway: GatewayServer;
+  let url: URL;
+  beforeAll(async () => {
+    gateway = new GatewayServer({ tools: new ToolService({ mode: 'replay', store: new ResponseStore(EXAMPLE_STORE) }) });
+    url = new URL(await gateway.listenTcp());
+  });
+  afterAll(async () => {
+    await gateway.close();
+    dirs.cleanup();
+  });
+
+  test('the body ends after unregister: the answer is 410 and the tool log is never created', async () => {
+    const trial = gateway.trials.register({ trialId: 'late', toolLogPath: path.join(dirs.dir, 'late.jsonl') });
+    const body = JSON.stringify({ tool: 'maps_geocode', args: { address: 'Eiffel Tower, Paris' } });
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = http.request(
+        { host: url.hostname, port: url.port, path: '/v1/tools/call', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${trial.token}` } },
+        (res) => {
+          let text = '';
+          res.on('data', (c) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
+      req.on('error', reject);
+      // Half the body, then the trial ends (as when its sandbox is removed), then the rest of the body.
+      req.write(body.slice(0, 10), () => {
+        setTimeout(() => {
+          gateway.trials.unregister(trial.token);
+          req.end(body.slice(10));
+        }, 100);
+      });
+    });
+    const { status, text } = await answer;
+    expect(status).toBe(410);
+    expect(JSON.parse(text)).toEqual({ ok: false, error: 'the trial is over' });
+    expect(existsSync(trial.toolLogPath)).toBe(false);
+    expect(trial.toolCalls).toBe(0);
   });
 });
