@@ -32,6 +32,11 @@ export type ToolSpec = ToolPlacement & {
   /** Makes the arguments' schema; called once, when the schema is first needed (the verifier never needs it). */
   args: () => z.ZodType<Record<string, unknown>>;
   example: Record<string, unknown>;
+  /**
+   * The tool's answer in the synthetic golden world (tasks/aar/world/synthesize.ts) to a call of a leg's
+   * golden chain whose step yields `value`; absent: the tool is not synthesised.
+   */
+  synthetic?: (args: Record<string, unknown>, value: unknown) => string;
 };
 
 /** One argument as documented to agents, read off the tool's schema. */
