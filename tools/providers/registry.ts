@@ -1,4 +1,4 @@
-import { findTool, type ProviderName } from '../catalog/index.js';
+import { findTool, type ProviderName, type ToolDefinition } from '../catalog/index.js';
 import { binanceProvider } from './binance.js';
 import { codeModelProvider } from './code-model.js';
 import { googleMapsProvider } from './google-maps.js';
@@ -23,11 +23,12 @@ export const PROVIDERS: Readonly<Record<ProviderName, ToolProvider>> = {
 };
 
 /**
- * The provider a tool's definition names (aliases such as serper_search followed), or undefined for an
- * unknown tool. python_execute_code has none on purpose: it runs inside the trial container, never on the host.
+ * The provider a tool's definition names (given by name, aliases such as serper_search followed; undefined
+ * for an unknown name). python_execute_code has none on purpose: it runs inside the trial container, never
+ * on the host; game tools are served by the trial's own session.
  */
-export function providerFor(toolName: string): ToolProvider | undefined {
-  const provider = findTool(toolName)?.provider;
+export function providerFor(tool: string | Pick<ToolDefinition, 'provider'>): ToolProvider | undefined {
+  const provider = (typeof tool === 'string' ? findTool(tool) : tool)?.provider;
   return provider && provider !== 'trial-session' ? PROVIDERS[provider] : undefined;
 }
 
