@@ -122,9 +122,9 @@ export class ToolService {
       if (entry) return entryToResult(entry);
       return { ok: false, text: `Error: no recorded response for ${id.tool} ${id.args} (tool mode is replay)`, providerError: 'replay miss' };
     }
-    const provider = providerFor(tool);
-    if (!provider) return { ok: false, text: `Error: no provider serves ${id.tool}` };
-    const result = await provider.call(id.tool, args, providers!);
+    const provider = tool.run ? undefined : providerFor(tool);
+    if (!tool.run && !provider) return { ok: false, text: `Error: no provider serves ${id.tool}` };
+    const result = tool.run ? await tool.run(args, providers!) : await provider!.call(id.tool, args, providers!);
     if (mode === 'record' && !result.transient) store!.put(id, result, 'live');
     return result;
   }
