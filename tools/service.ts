@@ -1,5 +1,5 @@
 import { checkToolArgs, findTool, TOOLS, type ToolDefinition } from './catalog/index.js';
-import { providerFor } from './providers/registry.js';
+import { runOnHost } from './providers/registry.js';
 import type { ProviderContext, ToolResult } from './providers/types.js';
 import { callIdentity, type CallIdentity } from './store/canonical.js';
 import { entryToResult, type ResponseStore } from './store/store.js';
@@ -122,9 +122,7 @@ export class ToolService {
       if (entry) return entryToResult(entry);
       return { ok: false, text: `Error: no recorded response for ${id.tool} ${id.args} (tool mode is replay)`, providerError: 'replay miss' };
     }
-    const provider = tool.run ? undefined : providerFor(tool);
-    if (!tool.run && !provider) return { ok: false, text: `Error: no provider serves ${id.tool}` };
-    const result = tool.run ? await tool.run(args, providers!) : await provider!.call(id.tool, args, providers!);
+    const result = await runOnHost(tool, args, providers!);
     if (mode === 'record' && !result.transient) store!.put(id, result, 'live');
     return result;
   }
