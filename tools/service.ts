@@ -1,5 +1,5 @@
-import { checkToolArgs, findTool, TOOLS } from './catalog/index.js';
-import { providerFor } from './providers/registry.js';
+import { checkToolArgs, findTool, TOOLS, type ToolDefinition } from './catalog/index.js';
+import { runOnHost } from './providers/registry.js';
 import type { ProviderContext, ToolResult } from './providers/types.js';
 import { callIdentity, type CallIdentity } from './store/canonical.js';
 import { entryToResult, type ResponseStore } from './store/store.js';
@@ -39,6 +39,8 @@ export interface ToolCallOutcome {
   providerError?: string;
   /** The gateway did not run the call at all (unknown tool, a tool in the wrong place): never credited in scoring. */
   refused?: true;
+  /** The name as called, when it was an alias of `tool` (the log then records both). */
+  calledAs?: string;
 }
 
 const failure = (tool: string, message: string): ToolCallOutcome => ({
@@ -76,6 +78,12 @@ export class ToolService {
     const offered = this.options.offered ?? TOOLS.map((t) => t.name);
     const tool = findTool(name);
     if (!tool || !offered.includes(tool.name)) return refusal(name, `unknown tool '${name}'. Available: ${offered.join(', ')}`);
+    const outcome = await this.callTool(tool, rawArgs, session);
+    return tool.name === name ? outcome : { ...outcome, calledAs: name };
+  }
+
+  /** A call of a tool the job offers, its name resolved (here, once per call). */
+  private async callTool(tool: ToolDefinition, rawArgs: unknown, session?: TrialToolSession): Promise<ToolCallOutcome> {
     if (tool.runsIn === 'container') return refusal(tool.name, `${tool.name} runs inside your container: call it with the tools command`);
     const checked = checkToolArgs(tool, rawArgs ?? {});
     if (!checked.ok) return failure(tool.name, checked.error);
@@ -89,7 +97,7 @@ export class ToolService {
     let pending = this.responses.get(id.key);
     if (!pending) {
       source = this.options.mode === 'replay' ? 'store' : 'provider';
-      pending = this.responses.add(id.key, this.fetch(id, checked.args));
+      pending = this.responses.add(id.key, this.fetch(tool, id, checked.args));
     }
     let result: ToolResult;
     try {
@@ -107,16 +115,14 @@ export class ToolService {
     return this.finish(tool.name, { ok: output.ok, text: output.text }, 'container');
   }
 
-  private async fetch(id: CallIdentity, args: Record<string, unknown>): Promise<ToolResult> {
+  private async fetch(tool: ToolDefinition, id: CallIdentity, args: Record<string, unknown>): Promise<ToolResult> {
     const { mode, store, providers } = this.options;
     if (mode === 'replay') {
       const entry = store!.get(id);
       if (entry) return entryToResult(entry);
       return { ok: false, text: `Error: no recorded response for ${id.tool} ${id.args} (tool mode is replay)`, providerError: 'replay miss' };
     }
-    const provider = providerFor(id.tool);
-    if (!provider) return { ok: false, text: `Error: no provider serves ${id.tool}` };
-    const result = await provider.call(id.tool, args, providers!);
+    const result = await runOnHost(tool, args, providers!);
     if (mode === 'record' && !result.transient) store!.put(id, result, 'live');
     return result;
   }

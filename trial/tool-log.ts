@@ -18,6 +18,9 @@ export interface ToolLogLine {
   ts: number;
   /** `args.url`, when it is there and truthy. */
   url?: unknown;
+  /** The catalog name of the tool, when `tool` is an alias of it (resolved once, by the gateway's tool
+   * service). Absent: `tool` is the catalog name itself, or unknown. Logs written before it read the same. */
+  canonical_tool?: string;
   /** The page a fetch ended on, after redirects and canonicalisation. */
   resolved_url?: string;
   latency_ms: number;

@@ -61,6 +61,7 @@ export function toolLogLine(calledAs: string, args: unknown, outcome: ToolCallOu
     result_len: codePointLength(outcome.text),
     ts: now / 1000,
     ...(url ? { url: urlForLog(url) } : {}),
+    ...(outcome.calledAs === undefined ? {} : { canonical_tool: outcome.tool }),
     ...(outcome.resolvedUrl ? { resolved_url: text(outcome.resolvedUrl) } : {}),
     latency_ms: Math.round(latencyMs * 10) / 10,
     source: outcome.source,

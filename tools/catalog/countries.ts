@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { text } from './args.js';
+import { formatCountryArea, formatCountryPopulation } from '../providers/formats.js';
 import { defineTool } from './define.js';
+import { numeric } from './synthetic.js';
 
 /** `{country}`, or `{name}` as some agents send it. */
 const countryArgs = () => z.preprocess(
@@ -9,9 +11,19 @@ const countryArgs = () => z.preprocess(
 );
 
 /** A REST Countries tool: one figure of a country. */
-const countryTool = (name: string, summary: string, returns: string) =>
-  defineTool({ name, group: 'countries', summary, returns, args: countryArgs, example: { country: 'France' }, runsIn: 'gateway', provider: 'rest-countries' });
+const countryTool = (name: string, summary: string, returns: string, format: (country: string, figure: number) => string) =>
+  defineTool({
+    name,
+    group: 'countries',
+    summary,
+    returns,
+    args: countryArgs,
+    example: { country: 'France' },
+    runsIn: 'gateway',
+    provider: 'rest-countries',
+    synthetic: (a, value) => format(String(a.country), numeric(value)),
+  });
 
-export const countriesPopulation = countryTool('countries_population', 'Population of a country (REST Countries).', 'JSON with country (common name) and population');
+export const countriesPopulation = countryTool('countries_population', 'Population of a country (REST Countries).', 'JSON with country (common name) and population', formatCountryPopulation);
 
-export const countriesArea = countryTool('countries_area', 'Area of a country in km2 (REST Countries).', 'JSON with country (common name) and area_km2');
+export const countriesArea = countryTool('countries_area', 'Area of a country in km2 (REST Countries).', 'JSON with country (common name) and area_km2', formatCountryArea);

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { flattenPoint, latitude, longitude, numberLike, place, placeList, point, text } from './args.js';
 import { defineTool } from './define.js';
+import * as fmt from '../providers/formats.js';
+import { numeric, syntheticCoordinates, syntheticHash } from './synthetic.js';
 import type { ToolDefinition, ToolSpec } from './types.js';
+
+const syntheticId = (key: string): string => `synthetic-${syntheticHash(key).toString(36)}`;
 
 const travelMode = () =>
   z
@@ -22,6 +26,7 @@ export const mapsGeocode = mapsTool({
   returns: 'JSON with formatted_address, location {lat, lng} and place_id of the best matches',
   args: () => z.object({ address: text('address').describe('address or place name') }),
   example: { address: 'Mount Everest' },
+  synthetic: (a) => fmt.formatGeocode([{ formatted_address: String(a.address), location: syntheticCoordinates(String(a.address)), place_id: syntheticId(String(a.address)) }]),
 });
 
 export const mapsReverseGeocode = mapsTool({
@@ -42,6 +47,18 @@ export const mapsSearchPlaces = mapsTool({
     radius: numberLike().pipe(z.number().positive()).optional().describe('search radius around location, in meters'),
   }),
   example: { query: 'hotels near Provincial Assembly of Balochistan' },
+  synthetic: (a, value) =>
+    fmt.formatPlaces(
+      Array.from({ length: Math.max(0, Math.round(numeric(value))) }, (_, i) => ({
+        name: `${a.query} #${i + 1}`,
+        formatted_address: null,
+        location: syntheticCoordinates(`${a.query}/${i}`),
+        place_id: syntheticId(`${a.query}/${i}`),
+        rating: null,
+        user_ratings_total: null,
+        types: ['point_of_interest'],
+      })),
+    ),
 });
 
 export const mapsPlaceDetails = mapsTool({
@@ -62,6 +79,12 @@ export const mapsDistanceMatrix = mapsTool({
     mode: travelMode().optional().describe(MODE_DOC),
   }),
   example: { origins: ['Paris, France'], destinations: ['Lyon, France'] },
+  synthetic: (_a, value) =>
+    fmt.formatDistanceMatrix({
+      origin_addresses: ['(synthetic origin)'],
+      destination_addresses: ['(synthetic destination)'],
+      rows: [{ elements: [{ status: 'OK', distance_km: numeric(value), duration_min: Math.round(numeric(value) * 0.9 * 10) / 10 }] }],
+    }),
 });
 
 /** One point or several: a list, "lat,lng|lat,lng", or a single latitude/longitude pair. */
@@ -89,6 +112,10 @@ export const mapsElevation = mapsTool({
   returns: 'JSON with, per point, elevation (meters), location and resolution',
   args: elevationArgs,
   example: { locations: [{ latitude: 27.9881, longitude: 86.925 }] },
+  synthetic: (a, value) =>
+    fmt.formatElevation(
+      (a.locations as { latitude: number; longitude: number }[]).map((p) => ({ elevation: numeric(value), location: { lat: p.latitude, lng: p.longitude }, resolution: 9.54 })),
+    ),
 });
 
 export const mapsDirections = mapsTool({
@@ -101,4 +128,5 @@ export const mapsDirections = mapsTool({
     mode: travelMode().optional().describe(MODE_DOC),
   }),
   example: { origin: 'Kathmandu', destination: 'Pokhara', mode: 'driving' },
+  synthetic: (_a, value) => fmt.formatDirections([{ summary: 'synthetic route', distance_km: Math.round(numeric(value) * 1.2 * 10) / 10, duration_min: numeric(value), steps: [] }]),
 });

@@ -1,12 +1,14 @@
 import type { z } from 'zod';
+import type { ProviderName } from '../providers/names.js';
+import type { ProviderContext, ToolResult } from '../providers/types.js';
+
+export type { ProviderName };
 
 /** The AAR tools' groups, in the order AAR's instruction lists them. */
 export const TOOL_GROUPS = ['web', 'maps', 'weather', 'code', 'countries', 'finance'] as const;
 /** `game`: tools over a trial's own state on the host (LLM-WikiRace), offered only by the family that owns them. */
 export type ToolGroup = (typeof TOOL_GROUPS)[number] | 'game';
 
-/** The live providers (tools/providers/registry.ts); a tool that runs on the host names the one serving it. */
-export type ProviderName = 'web' | 'serper' | 'google-maps' | 'open-meteo' | 'rest-countries' | 'yahoo-finance' | 'binance' | 'code-model';
 
 /**
  * Where a tool runs: on the host behind the gateway, served by a provider or by the trial's own tool session
@@ -32,6 +34,17 @@ export type ToolSpec = ToolPlacement & {
   /** Makes the arguments' schema; called once, when the schema is first needed (the verifier never needs it). */
   args: () => z.ZodType<Record<string, unknown>>;
   example: Record<string, unknown>;
+  /**
+   * The tool's answer in the synthetic golden world (tasks/aar/world/synthesize.ts) to a call of a leg's
+   * golden chain whose step yields `value`; absent: the tool is not synthesised.
+   */
+  synthetic?: (args: Record<string, unknown>, value: unknown) => string;
+  /**
+   * Runs the call (arguments already checked) over its provider's transport: `ctx.http` with the provider's
+   * name keeps its rate limit, `ctx.endpoints` and `ctx.keys` its address and key. Absent: the provider's
+   * own `call` serves it. Import what it needs inside it, so resolving names does not load providers.
+   */
+  run?: (args: Record<string, unknown>, ctx: ProviderContext) => Promise<ToolResult>;
 };
 
 /** One argument as documented to agents, read off the tool's schema. */

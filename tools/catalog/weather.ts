@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { flattenPoint, isoDate, latitude, longitude } from './args.js';
+import { formatSelected } from '../providers/formats.js';
 import { defineTool } from './define.js';
 
 const select = () => z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(z.string()));
@@ -26,6 +27,7 @@ export const weatherHistorical = defineTool({
     }),
   ),
   example: { latitude: 48.85, longitude: 2.35, start_date: '2024-01-15', end_date: '2024-01-15' },
+  synthetic: (a, value) => formatSelected(Object.fromEntries(((a.select as string[] | undefined) ?? ['daily.value[0]']).map((s, i) => [s, i === 0 ? value : null]))),
   runsIn: 'gateway',
   provider: 'open-meteo',
 });

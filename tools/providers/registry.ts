@@ -1,4 +1,4 @@
-import { findTool, type ProviderName } from '../catalog/index.js';
+import { findTool, type ProviderName, type ToolDefinition } from '../catalog/index.js';
 import { binanceProvider } from './binance.js';
 import { codeModelProvider } from './code-model.js';
 import { googleMapsProvider } from './google-maps.js';
@@ -6,7 +6,7 @@ import { FetchHttpClient, type HttpClientOptions } from './http.js';
 import { openMeteoProvider } from './open-meteo.js';
 import { restCountriesProvider } from './rest-countries.js';
 import { serperProvider } from './serper.js';
-import { DEFAULT_ENDPOINTS, keysFromEnv, PROVIDER_KEY_VARS, type Endpoints, type HttpClient, type ProviderContext, type ProviderKeys, type ToolProvider } from './types.js';
+import { DEFAULT_ENDPOINTS, keysFromEnv, PROVIDER_KEY_VARS, type Endpoints, type HttpClient, type ProviderContext, type ProviderKeys, type ToolProvider, type ToolResult } from './types.js';
 import { webProvider } from './web.js';
 import { yahooFinanceProvider } from './yahoo-finance.js';
 
@@ -23,12 +23,20 @@ export const PROVIDERS: Readonly<Record<ProviderName, ToolProvider>> = {
 };
 
 /**
- * The provider a tool's definition names (aliases such as serper_search followed), or undefined for an
- * unknown tool. python_execute_code has none on purpose: it runs inside the trial container, never on the host.
+ * The provider a tool's definition names (given by name, aliases such as serper_search followed; undefined
+ * for an unknown name). python_execute_code has none on purpose: it runs inside the trial container, never
+ * on the host; game tools are served by the trial's own session.
  */
-export function providerFor(toolName: string): ToolProvider | undefined {
-  const provider = findTool(toolName)?.provider;
+export function providerFor(tool: string | Pick<ToolDefinition, 'provider'>): ToolProvider | undefined {
+  const provider = (typeof tool === 'string' ? findTool(tool) : tool)?.provider;
   return provider && provider !== 'trial-session' ? PROVIDERS[provider] : undefined;
+}
+
+/** Runs a call of a host tool (arguments checked): by the tool's own `run` when it has one, else by its provider. */
+export async function runOnHost(tool: ToolDefinition, args: Record<string, unknown>, ctx: ProviderContext): Promise<ToolResult> {
+  if (tool.run) return tool.run(args, ctx);
+  const provider = providerFor(tool);
+  return provider ? provider.call(tool.name, args, ctx) : { ok: false, text: `Error: no provider serves ${tool.name}` };
 }
 
 export interface ProviderContextOptions {

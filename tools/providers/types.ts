@@ -6,7 +6,7 @@
  * text the agent sees. The gateway does the rest: tokens, logging, caching, record/replay, truncation.
  */
 
-import type { ProviderName } from '../catalog/types.js';
+import type { ProviderName } from './names.js';
 
 /** What one tool call produced. */
 export interface ToolResult {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { LoadedLeg } from '../load.js';
 import type { Stop } from '../schema.js';
 import { checkToolArgs, findTool } from '../../../tools/catalog/index.js';
@@ -28,69 +27,10 @@ export interface SynthesisReport {
   skipped: string[];
 }
 
-const hash = (text: string): number => createHash('sha256').update(text).digest().readUInt32BE(0);
-
-/** Stable made-up coordinates for a place name. */
-function coordinatesFor(place: string): fmt.LatLng {
-  const h = hash(place);
-  return { lat: Math.round(((h % 140_000) / 1000 - 70) * 1e5) / 1e5, lng: Math.round((((h >>> 8) % 360_000) / 1000 - 180) * 1e5) / 1e5 };
-}
-
-const num = (value: unknown): number => (typeof value === 'number' ? value : Number(value));
-
-/** The output of one golden call: intermediate steps get made-up data, the last step yields the stop's value. */
+/** The output of one golden call: intermediate steps get the tool's made-up data, the last step yields the stop's value. */
 function outputFor(call: ConcreteCall, isLast: boolean, value: unknown): string | undefined {
-  const a = call.args as Record<string, string & number & unknown[]>;
-  const point = (p: unknown): fmt.LatLng => {
-    const c = p as { latitude: number; longitude: number };
-    return { lat: c.latitude, lng: c.longitude };
-  };
   if (isLast && value !== null && typeof value === 'object') return fmt.jsonText(value);
-  switch (call.tool) {
-    case 'maps_geocode':
-      return fmt.formatGeocode([{ formatted_address: String(a.address), location: coordinatesFor(String(a.address)), place_id: `synthetic-${hash(String(a.address)).toString(36)}` }]);
-    case 'maps_elevation':
-      return fmt.formatElevation((a.locations as unknown[]).map((p) => ({ elevation: num(value), location: point(p), resolution: 9.54 })));
-    case 'maps_search_places': {
-      const count = Math.max(0, Math.round(num(value)));
-      const places = Array.from({ length: count }, (_, i) => ({
-        name: `${a.query} #${i + 1}`,
-        formatted_address: null,
-        location: coordinatesFor(`${a.query}/${i}`),
-        place_id: `synthetic-${hash(`${a.query}/${i}`).toString(36)}`,
-        rating: null,
-        user_ratings_total: null,
-        types: ['point_of_interest'],
-      }));
-      return fmt.formatPlaces(places);
-    }
-    case 'maps_distance_matrix':
-      return fmt.formatDistanceMatrix({
-        origin_addresses: ['(synthetic origin)'],
-        destination_addresses: ['(synthetic destination)'],
-        rows: [{ elements: [{ status: 'OK', distance_km: num(value), duration_min: Math.round(num(value) * 0.9 * 10) / 10 }] }],
-      });
-    case 'maps_directions':
-      return fmt.formatDirections([{ summary: 'synthetic route', distance_km: Math.round(num(value) * 1.2 * 10) / 10, duration_min: num(value), steps: [] }]);
-    case 'weather_historical': {
-      const selectors = (a.select as string[] | undefined) ?? ['daily.value[0]'];
-      return fmt.formatSelected(Object.fromEntries(selectors.map((s, i) => [s, i === 0 ? value : null])));
-    }
-    case 'countries_population':
-      return fmt.formatCountryPopulation(String(a.country), num(value));
-    case 'countries_area':
-      return fmt.formatCountryArea(String(a.country), num(value));
-    case 'stock_historical_price':
-      return fmt.formatStockPrice(String(a.ticker), String(a.date), num(value), 'USD');
-    case 'stock_volume':
-      return fmt.formatStockVolume(String(a.ticker), String(a.date), num(value));
-    case 'crypto_historical_price':
-      return fmt.formatCryptoPrice(String(a.symbol), String(a.date), num(value));
-    case 'crypto_volume':
-      return fmt.formatCryptoVolume(String(a.symbol), String(a.date), num(value), num(value));
-    default:
-      return undefined;
-  }
+  return findTool(call.tool)?.synthetic?.(call.args as Record<string, unknown>, value);
 }
 
 function titleOf(url: string): string {
