@@ -169,8 +169,13 @@ export class SwarmEnvironmentProvider implements EnvironmentProvider {
     const services = await servicesByLabels(labels);
     const networks = (await docker().listNetworks({ filters: labelFilter(labels) })) as { Id: string; Driver?: string }[];
     const names = services.map((s) => s.Spec!.Name!);
-    await removeServicesAndNetworks(names, networks.filter((n) => n.Driver === 'overlay').map((n) => n.Id));
-    this.networks.clear();
+    const overlays = networks.filter((n) => n.Driver === 'overlay').map((n) => n.Id);
+    await removeServicesAndNetworks(names, overlays);
+    // A job network removed here is made again by the next start; the others stay in use.
+    for (const [key, pending] of this.networks) {
+      const made = await pending.catch(() => undefined);
+      if (!made || overlays.includes(made.networkId)) this.networks.delete(key);
+    }
     return services.filter((s) => s.Spec?.Labels?.['aar.role'] !== 'relay').length;
   }
 

@@ -54,8 +54,11 @@ export class TaskWatcher {
     private readonly nodeDownGraceMs: number,
   ) {}
 
+  /** The service's newest task; undefined when it has none, or the service is gone (the engine answers 404 then). */
   private async task(): Promise<SwarmTask | undefined> {
-    const tasks = (await docker().listTasks({ filters: { service: [this.service] } })) as SwarmTask[];
+    const tasks = (await docker()
+      .listTasks({ filters: { service: [this.service] } })
+      .catch((e: { statusCode?: number }) => (e.statusCode === 404 ? [] : Promise.reject(e)))) as SwarmTask[];
     return tasks.sort((a, b) => (b.CreatedAt ?? '').localeCompare(a.CreatedAt ?? ''))[0];
   }
 

@@ -113,6 +113,8 @@ jest.setTimeout(120_000);
         expect(await sandbox.isRunning()).toBe(true);
         const slow = await sandbox.exec(['sleep', '100'], { timeoutMs: 1_000 });
         expect(slow).toMatchObject({ exitCode: null, timedOut: true });
+        // The engine says so a moment after the kill.
+        for (const until = Date.now() + 10_000; (await sandbox.isRunning()) && Date.now() < until; ) await new Promise((r) => setTimeout(r, 100));
         expect(await sandbox.isRunning()).toBe(false);
       });
     } finally {
