@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DockerEnvironmentProvider } from '../harness/environments/docker/environment.js';
+import { ExecSandbox } from '../harness/environments/docker/exec-sandbox.js';
 import { docker } from '../images/docker.js';
 import { ANSWER_LIMIT_BYTES } from '../trial/copy-limits.js';
 
@@ -15,7 +15,7 @@ if (!image) {
   process.exit(1);
 }
 const socketDir = mkdtempSync(path.join(os.tmpdir(), 'aar-bench-copy-out-'));
-const env = await new DockerEnvironmentProvider().start({
+const env = await ExecSandbox.start({
   image,
   labels: { 'aar-harness': '1', 'aar.job': 'bench-copy-out' },
   env: {},

@@ -3,7 +3,7 @@ import { DEFAULT_FAMILY, findFamily, unknownFamilyMessage } from '../../tasks/re
 import { parseAllowEntry } from '../../tools/providers/address-guard.js';
 import { TOOL_MODES } from '../../tools/modes.js';
 import { MODEL_APIS } from '../gateway/models/apis/registry.js';
-import { SwarmSettingsSchema } from '../environments/swarm/settings.js';
+import { environmentSettingsShape, isEnvironmentName, unknownEnvironmentMessage } from '../environments/registry.js';
 
 /**
  * A job config (YAML). Every key has a default except `agents`; paths are relative to the config file.
@@ -103,9 +103,12 @@ export const JobConfigSchema = z.strictObject({
   resources: z
     .strictObject({ memory_mb: positiveInt.default(10240), cpus: z.number().positive().default(1), pids: positiveInt.default(1024) })
     .default({ memory_mb: 10240, cpus: 1, pids: 1024 }),
-  environment: z.string().default('docker'),
-  /** `environment: swarm`: the registry images go through, or the engines to load them into (see README). */
-  swarm: SwarmSettingsSchema.optional(),
+  environment: z
+    .string()
+    .refine(isEnvironmentName, { error: (issue) => unknownEnvironmentMessage(String(issue.input)) })
+    .default('docker'),
+  /** Each environment's own settings, under its name (`swarm:`): harness/environments/<name>/definition.ts. */
+  ...environmentSettingsShape(z),
   /** `none`: the container reaches the gateway and nothing else; `bridge`: also the engine's network. */
   network: z.enum(['none', 'bridge']).default('none'),
   tools: z

@@ -1,5 +1,3 @@
-import type { Writable } from 'node:stream';
-
 /** Limits of one trial's sandbox. */
 export interface Resources {
   /** Memory limit in MB (the paper: 10,240). */
@@ -24,8 +22,8 @@ export interface EnvironmentSpec {
   gatewayPort: number;
   /** `none` (default): no network, only the gateway; `bridge`: the engine's default network too. */
   network: 'none' | 'bridge';
-  /** Where a self-contained sandbox fetches its work and hands back its results (through the gateway). */
-  handover?: WorkHandover;
+  /** Where the sandbox fetches its work and hands back its result (through the gateway). */
+  handover: WorkHandover;
 }
 
 /** One trial's whole run, handed to the sandbox at once: files in, one command under a timeout, files out. */
@@ -84,33 +82,12 @@ export interface WorkHandover {
   readonly fetchedAt: number | null;
 }
 
-export interface ExecOptions {
-  env?: Record<string, string>;
-  workdir?: string;
-  user?: string;
-  /** Hard wall-clock limit; past it the whole sandbox is killed. */
-  timeoutMs?: number;
-  stdout?: Writable;
-  stderr?: Writable;
-}
-
 /** What happened to a sandbox while a command ran, as far as its provider can tell. */
 export interface SandboxFate {
   /** Someone other than the harness killed, paused, stopped or removed it: how the command ended says nothing about the agent. */
   outside?: string;
   /** The kernel killed a process for memory under the sandbox's own limit (the agent's doing). */
   oomAtOwnLimit?: boolean;
-}
-
-export interface ExecResult {
-  exitCode: number | null;
-  timedOut: boolean;
-  /** Set when the command did not end normally (non-zero, killed, timed out) and the provider could look. */
-  fate?: SandboxFate;
-  durationMs: number;
-  /** What the command printed, when no stream was given for it (up to 1 MiB each). */
-  stdout: string;
-  stderr: string;
 }
 
 export interface FileToPut {
@@ -120,37 +97,16 @@ export interface FileToPut {
   mode?: number;
 }
 
-/** Bounds on a file copied out of a sandbox (trial/copy-limits.ts). */
-export interface CopyOptions {
-  /** Bytes kept of each file (default LOG_LIMIT_BYTES); the rest is never held in host memory. */
-  maxBytes?: number;
-  /** getFile of an answer: the whitespace around it is left out and does not count against maxBytes (copy-limits.ts AnswerCopy). */
-  answer?: boolean;
-  /** Hears of each file that was cut: its path (relative to the folder, for getDir), whole size and bytes kept
-   * (and for an answer, the whitespace around it left out). */
-  onCut?: (cut: { path: string; size: number; kept: number; blank?: number }) => void;
-}
-
-/** One trial's sandbox: started, used, and removed by the trial runner. */
+/**
+ * One trial's sandbox, started by the trial runner: it runs the trial's work once and is removed. Nothing
+ * reaches into it: the work goes in and the result comes out through the gateway's handover, so the sandbox
+ * may be on another machine. (Tests that need to reach into a container use docker/exec-sandbox.ts.)
+ */
 export interface TrialEnvironment {
   readonly id: string;
-  /**
-   * Runs a trial's work to the end: the files in, the command under the timeout, the files out. Every
-   * environment has it (the trial runner uses only this); exec-style ones build it on exec (runByExec).
-   */
+  /** Runs the trial's work to the end: the files in, the command under the timeout, the files out. */
   run(work: TrialWork): Promise<TrialWorkResult>;
-  /** The methods below reach into a running sandbox; a cluster environment whose sandboxes may be on
-   * another machine (swarm) refuses them with a clear error. */
-  exec(command: string[], options?: ExecOptions): Promise<ExecResult>;
-  putFiles(files: FileToPut[]): Promise<void>;
-  /** A file's bytes (at most `options.maxBytes`, cut where no UTF-8 character is split), or null when it does not exist. */
-  getFile(path: string, options?: CopyOptions): Promise<Buffer | null>;
-  /** Copies a folder out into a host folder, each file cut at `options.maxBytes` with a marker line; returns the
-   * number of files (0 when the folder is absent). */
-  getDir(path: string, hostDir: string, options?: CopyOptions): Promise<number>;
-  /** True while the sandbox runs. */
-  isRunning(): Promise<boolean>;
-  /** Stops every process at once (files stay readable). */
+  /** Stops every process at once; a run under way ends. */
   kill(): Promise<void>;
   /** Removes the sandbox; safe to call twice. */
   remove(): Promise<void>;
@@ -164,7 +120,7 @@ export interface SandboxInfo {
   state: string;
 }
 
-/** Where trials run: docker first; the same interface serves others. */
+/** Where trials run (docker, swarm): one per job, made by its definition in the registry (registry.ts). */
 export interface EnvironmentProvider {
   readonly name: string;
   /** Throws with a one-line hint when the environment cannot be used here. */
@@ -173,7 +129,7 @@ export interface EnvironmentProvider {
   /** Removes sandboxes whose labels include all of these; returns how many. */
   removeByLabels(labels: Record<string, string>): Promise<number>;
   /** Sandboxes whose labels include all of these (for `aar cleanup` to say what it removes). */
-  listByLabels?(labels: Record<string, string>): Promise<SandboxInfo[]>;
+  listByLabels(labels: Record<string, string>): Promise<SandboxInfo[]>;
   /** Releases what the provider set up for a job (networks, relays); the job calls it at its end. */
   close?(): Promise<void>;
   /** Whether the engine behind the sandboxes answers now (within a few seconds; never throws). A job that sees

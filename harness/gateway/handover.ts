@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
+import type { TrialResultWire, TrialWorkWire } from '../../trial/handover.js';
 import type { TrialWork, TrialWorkResult, WorkHandover } from '../environments/types.js';
 import { HttpError, readJson, sendJson } from './http.js';
 
@@ -7,7 +8,8 @@ import { HttpError, readJson, sendJson } from './http.js';
 export const RESULT_LIMIT_BYTES = 96 * 1024 * 1024;
 
 const b64 = z.string().regex(/^[A-Za-z0-9+/=]*$/, 'base64');
-const ResultSchema = z.strictObject({
+/** The sandbox's result (trial/handover.ts TrialResultWire), checked before anything of it is used. */
+const ResultSchema: z.ZodType<TrialResultWire, unknown> = z.strictObject({
   exit_code: z.number().int().min(0).max(255).nullable(),
   timed_out: z.boolean(),
   duration_ms: z.number().nonnegative(),
@@ -62,7 +64,7 @@ export class GatewayHandover implements WorkHandover {
     const w = this.work;
     this.fetched = true;
     this.fetchedAt ??= performance.now();
-    sendJson(res, 200, {
+    const wire: TrialWorkWire = {
       files: w.files.map((f) => ({ path: f.path, mode: f.mode ?? 0o644, content_b64: Buffer.from(f.content).toString('base64') })),
       command: w.command,
       workdir: w.workdir,
@@ -71,7 +73,8 @@ export class GatewayHandover implements WorkHandover {
       collect_files: w.collectFiles,
       collect_dirs: w.collectDirs,
       limits: { file_bytes: w.limits.fileBytes, log_bytes: w.limits.logBytes },
-    });
+    };
+    sendJson(res, 200, wire);
   }
 
   async takeResult(req: IncomingMessage, res: ServerResponse): Promise<void> {

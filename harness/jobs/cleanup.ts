@@ -32,14 +32,6 @@ export async function cleanupContainers(environment: EnvironmentProvider, scope:
   }
   const selector: Record<string, string> = scope.job ? { [JOB_LABEL]: jobKeyOf(scope.job) } : scope.all ? { 'aar-harness': '1' } : { 'aar-harness': '1', [CHECKOUT_LABEL]: PACKAGE_ROOT };
   const result: CleanupResult = { removed: [], running: [] };
-  if (!environment.listByLabels) {
-    // A provider that cannot list: remove by label alone (one job's only while it does not run).
-    const holder = scope.job ? jobLockHolder(scope.job) : undefined;
-    if (holder) result.running.push({ job: path.resolve(scope.job!), holder, containers: 0 });
-    else result.removed.push({ job: scope.job ?? 'every job', count: await environment.removeByLabels(selector), containers: [] });
-    if (scope.job && !holder) clearPartialTrials(scope.job);
-    return result;
-  }
   const byJob = new Map<string, SandboxInfo[]>();
   for (const c of await environment.listByLabels(selector)) {
     const key = c.labels[JOB_LABEL] ?? '';
@@ -55,6 +47,8 @@ export async function cleanupContainers(environment: EnvironmentProvider, scope:
     await environment.removeByLabels(key ? { ...selector, [JOB_LABEL]: key } : selector);
     result.removed.push({ job: jobDir ?? `job key ${key || '(none)'}`, count: containers.length, containers });
   }
+  // What the environment keeps for a job besides its sandboxes (a network, say) goes too, when no sandbox is left.
+  if (scope.job && !byJob.size && !jobLockHolder(scope.job)) await environment.removeByLabels(selector);
   if (scope.job && !result.running.length) clearPartialTrials(scope.job);
   return result;
 }

@@ -1,4 +1,4 @@
-import { agentRecipe, baseRecipe, BOOTSTRAPPED_DEBIAN, DEFAULT_IMAGE_SETTINGS, recipeTag, type ImageSettings } from '../../images/build.js';
+import { agentRecipe, baseRecipe, BOOTSTRAPPED_DEBIAN, DEFAULT_IMAGE_SETTINGS, ensureAgentImage, recipeTag, type ImageSettings } from '../../images/build.js';
 import type { AgentAdapter } from '../agents/types.js';
 import type { LoadedConfig } from '../config/load.js';
 import type { AgentConfig, JobConfig } from '../config/schema.js';
@@ -13,6 +13,19 @@ export function imageSettings(config: JobConfig, loaded: LoadedConfig): ImageSet
     ...(config.images.npm_registry ? { npmRegistry: config.images.npm_registry } : {}),
     ...(config.images.debian_mirror ? { debianMirror: config.images.debian_mirror } : {}),
   };
+}
+
+/** The lines of an image build a job shows: its start (with how long the last one took), each layer, the bootstrap's phases, its end. */
+const BUILD_PROGRESS = /^(building |built |cannot |step \d+\/\d+: |bootstrap-debian: )/;
+
+/** Builds (or finds) the image of each agent the trials run; returns its tag per agent id. `note` hears the build's progress. */
+export async function ensureJobImages(trials: readonly { agentId: string; agent: AgentConfig; adapter: AgentAdapter }[], settings: ImageSettings, note: (line: string) => void): Promise<Map<string, string>> {
+  const images = new Map<string, string>();
+  for (const { agentId, agent, adapter } of trials) {
+    if (images.has(agentId)) continue;
+    images.set(agentId, await ensureAgentImage(adapter.imageLayer, settings, adapter.buildArgs?.(agent) ?? {}, (line) => BUILD_PROGRESS.test(line) && note(/^(building|built|cannot) /.test(line) ? line : `  ${line}`)));
+  }
+  return images;
 }
 
 export interface PlannedImage {

@@ -2,7 +2,6 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import PQueue from 'p-queue';
 import { packagePath } from '../../paths.js';
-import { ensureAgentImage } from '../../images/build.js';
 import { InputError } from '../../tasks/problems.js';
 import { createProviderContext, missingToolKeys } from '../../tools/providers/registry.js';
 import type { Endpoints } from '../../tools/providers/types.js';
@@ -12,13 +11,12 @@ import { withRetries } from '../../tools/retry.js';
 import { clearPartialTrials } from '../../trial/folder.js';
 import { loadJobConfig, type LoadedConfig } from '../config/load.js';
 import { agentId, type JobConfig } from '../config/schema.js';
-import { environmentProvider } from '../environments/registry.js';
-import type { TrialEnvironment } from '../environments/types.js';
 import { GatewayServer, type ModelHandler } from '../gateway/server.js';
 import { agentAdapter } from '../agents/registry.js';
 import { chooseConcurrency } from './concurrency.js';
 import { changedLegs, finishedTrials } from './growth.js';
-import { imageSettings } from './image-plan.js';
+import { ensureJobImages, imageSettings } from './image-plan.js';
+import { JobEnvironment } from './job-environment.js';
 import { checkJobFile, refuseForeignFolder } from './job-file.js';
 import { loadJobTasks } from './job-tasks.js';
 import { lockJobDir, type JobLock } from './lock.js';
@@ -27,7 +25,6 @@ import { EngineGone, EngineLost, EngineWatch } from './engine-wait.js';
 import { HostWriteFailure, isHostWriteError } from './write-errors.js';
 import { planTrials, type TrialPlan } from './plan.js';
 import { jobReporter, type JobReporter } from './reporters.js';
-import { JOB_LABEL, jobKeyOf } from './labels.js';
 import { InfraError, runTrialOnce, TrialAborted, writeInfraFailure, type TrialOutcome, type TrialRunContext } from './trial/index.js';
 
 export interface RunJobOptions {
@@ -80,9 +77,6 @@ function toolService(config: JobConfig, loaded: LoadedConfig, offered: readonly 
   });
 }
 
-/** The lines of an image build a job shows: its start (with how long the last one took), each layer, the bootstrap's phases, its end. */
-const BUILD_PROGRESS = /^(building |built |cannot |step \d+\/\d+: |bootstrap-debian: )/;
-
 /**
  * Runs a job: expands the config into trials, skips finished ones (resume), builds images, starts the
  * gateway, and runs the rest with bounded concurrency, retrying infrastructure errors. SIGINT/SIGTERM (or
@@ -131,14 +125,12 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
   const jobDir = path.join(loaded.resolve(config.output), config.name);
   refuseForeignFolder(jobDir, loaded.file);
 
-  const environment = environmentProvider(config.environment, { swarm: config.swarm });
-  await environment.check();
+  const environment = await JobEnvironment.open(config, jobDir);
   mkdirSync(jobDir, { recursive: true });
   takeLock(jobDir);
   const done = finishedTrials(jobDir);
   checkJobFile(jobDir, loaded, options.allowConfigChange ?? false, changedLegs(plans, done));
-  const jobKey = jobKeyOf(jobDir);
-  const leftoversRemoved = await environment.removeByLabels({ [JOB_LABEL]: jobKey });
+  const leftoversRemoved = await environment.removeLeftovers();
   clearPartialTrials(jobDir);
 
   const toRun = plans.filter((p) => !done.has(p.trialId));
@@ -158,13 +150,7 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
     throw new InputError([{ file: loaded.file, path: 'instruction_template', message: (error as Error).message }]);
   }
 
-  const images = new Map<string, string>();
-  const settings = imageSettings(config, loaded);
-  for (const plan of toRun) {
-    if (images.has(plan.agentId)) continue;
-    const layer = plan.adapter.imageLayer;
-    images.set(plan.agentId, await ensureAgentImage(layer, settings, plan.adapter.buildArgs?.(plan.agent) ?? {}, (line) => BUILD_PROGRESS.test(line) && reporter.note(/^(building|built|cannot) /.test(line) ? line : `  ${line}`)));
-  }
+  const images = await ensureJobImages(toRun, imageSettings(config, loaded), (line) => reporter.note(line));
 
   const gateway = new GatewayServer({ tools: toolService(config, loaded, family.tools), models: options.models?.(config, loaded.resolve) });
   await removeStaleSocketDirs();
@@ -172,21 +158,20 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
   await gateway.listenSocket(path.join(socketDir, GATEWAY_SOCKET_NAME));
 
   const abort = new AbortController();
-  const running = new Set<TrialEnvironment>();
   const ctx: TrialRunContext = {
     jobDir,
     jobName: config.name,
-    jobKey,
+    jobKey: environment.jobKey,
     config,
     family,
-    environment,
+    environment: environment.provider,
     gateway,
     gatewaySocketDir: socketDir,
     gatewaySocketName: GATEWAY_SOCKET_NAME,
     images,
     instructionTemplate,
     signal: abort.signal,
-    running,
+    running: environment.running,
   };
   const queue = new PQueue({ concurrency: chooseConcurrency(config).value });
   let halted: Error | undefined;
@@ -195,11 +180,11 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
     summary.interrupted = true;
     abort.abort();
     queue.clear();
-    reporter.note(`stopping: no new trials; removing ${running.size} running containers (the job can be resumed)`);
-    for (const env of running) void env.kill().catch(() => {});
+    reporter.note(`stopping: no new trials; removing ${environment.running.size} running containers (the job can be resumed)`);
+    environment.killRunning();
   };
   // The engine going away: trials wait for it up to engine_wait_s, then the job stops as on SIGTERM.
-  const engine = new EngineWatch(environment.answers?.bind(environment), config.engine_wait_s * 1000, abort.signal, (line) => reporter.note(line), (gone) => {
+  const engine = new EngineWatch(environment.provider.answers?.bind(environment.provider), config.engine_wait_s * 1000, abort.signal, (line) => reporter.note(line), (gone) => {
     halted ??= gone;
     stop();
   });
@@ -232,11 +217,7 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     options.signal?.removeEventListener('abort', stop);
-    await Promise.all([...running].map((env) => env.remove().catch(() => {})));
-    // A container whose creation was under way when the job stopped is in no list yet: every container of
-    // this job left now is a leftover (the lock says no other run of the job is live).
-    await environment.removeByLabels({ [JOB_LABEL]: jobKey }).catch(() => 0);
-    await environment.close?.().catch((error: Error) => reporter.note(`cleanup: ${error.message}`));
+    await environment.close((line) => reporter.note(line));
     await gateway.close();
     rmSync(socketDir, { recursive: true, force: true });
     if (summary.interrupted) clearPartialTrials(jobDir);

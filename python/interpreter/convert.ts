@@ -1,9 +1,9 @@
 /** int(), float() and date.fromisoformat() of the interpreter (str() and repr() are in ../repr.ts). */
-import { makeDate, fromOrdinal } from '../date.js';
-import { pyFloatRepr, pyFloat as parseFloatText } from '../floats.js';
+import { makeDate } from '../date.js';
+import { pyFloat as parseFloatText } from '../floats.js';
 import { asciiNumeral } from '../numerals.js';
 import { pyRepr } from '../repr.js';
-import { PyException, Unsupported, isPyObject, isNumeric, toFloat, typeName, type PyDate, type PyValue } from '../values.js';
+import { PyException, Unsupported, isNumeric, toFloat, typeName, type PyDate, type PyValue } from '../values.js';
 
 // ---------------------------------------------------------------------------------------------
 // int() and float()

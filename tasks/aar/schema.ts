@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { REASON_TRANSFORMS } from './reason-transforms.js';
 
 /**
  * The AAR leg format, as released in the-amazing-agent-race/data/<variant>/<level>/sample_NNN.json.

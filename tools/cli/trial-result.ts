@@ -1,15 +1,10 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { AnswerCopy, cutMarker, type CopiedFile } from '../../trial/copy-limits.js';
+import type { CutWire, TrialWorkWire } from '../../trial/handover.js';
 
-export type Cut = { path: string; size: number; kept: number; blank?: number };
-
-/** What to bring back, as the work names it (harness/gateway/handover.ts). */
-export interface CollectSpec {
-  collect_files: string[];
-  collect_dirs: string[];
-  limits: { file_bytes: number; log_bytes: number };
-}
+/** What to bring back, as the work names it. */
+export type CollectSpec = Pick<TrialWorkWire, 'collect_files' | 'collect_dirs' | 'limits'>;
 
 /** The command's output as kept in memory (empty when it was echoed live), and how much it wrote in all. */
 export interface Output {
@@ -24,7 +19,7 @@ export interface Collected {
   dirs: Record<string, Record<string, string>>;
   stdout: Buffer;
   stderr: Buffer;
-  cuts: Cut[];
+  cuts: CutWire[];
 }
 
 /** Most bytes one result carries before base64: base64 and JSON keep it under the gateway's 96 MiB body limit. */
@@ -99,7 +94,7 @@ export function regularFilesUnder(root: string): string[] {
  */
 export function collectResult(spec: CollectSpec, output: Output): Collected {
   let room = RESULT_BUDGET;
-  const cuts: Cut[] = [];
+  const cuts: CutWire[] = [];
   const files: Record<string, string | null> = {};
   for (const file of spec.collect_files) {
     const found = answerCopy(file, spec.limits.file_bytes);

@@ -3,22 +3,11 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ByteBudget } from '../../trial/copy-limits.js';
+import { NO_GATEWAY, type TrialResultWire, type TrialWorkWire } from '../../trial/handover.js';
 import { startForward } from './forward.js';
 import { gatewayFromEnv, getJson, postJson, type GatewayAddress } from './gateway-client.js';
 import { killProcessGroup } from './process-group.js';
 import { collectResult, type Output } from './trial-result.js';
-
-/** The work the gateway hands out (harness/gateway/handover.ts writes it). */
-interface Work {
-  files: { path: string; mode: number; content_b64: string }[];
-  command: string[];
-  workdir: string;
-  env: Record<string, string>;
-  timeout_ms: number;
-  collect_files: string[];
-  collect_dirs: string[];
-  limits: { file_bytes: number; log_bytes: number };
-}
 
 /** Keeps the first `limit` bytes of a stream in memory, and counts them all. */
 function bounded(limit: number): { add: (c: Buffer) => void; bytes: () => Buffer; size: () => number } {
@@ -34,14 +23,11 @@ function bounded(limit: number): { add: (c: Buffer) => void; bytes: () => Buffer
   };
 }
 
-/** Said on stderr when the work never came: the harness recognises it (docker/self-contained.ts). */
-export const NO_GATEWAY = 'aar: the container cannot reach the gateway';
-
-async function fetchWork(gateway: GatewayAddress, waitS: number): Promise<Work> {
+async function fetchWork(gateway: GatewayAddress, waitS: number): Promise<TrialWorkWire> {
   const deadline = Date.now() + waitS * 1000;
   for (;;) {
     try {
-      return (await getJson(gateway, '/v1/trial/work', 10_000)) as unknown as Work;
+      return (await getJson(gateway, '/v1/trial/work', 10_000)) as unknown as TrialWorkWire;
     } catch (error) {
       // The relay and the network's name service can take a moment on a node that just started the task.
       if (Date.now() > deadline) throw new Error(`${NO_GATEWAY} (${(error as Error).message})`);
@@ -54,7 +40,7 @@ async function fetchWork(gateway: GatewayAddress, waitS: number): Promise<Work> 
  * Runs the command in its own process group, killed whole at the timeout. With `echo`, the output is passed
  * on to this process's own stdout and stderr as it comes (the harness reads it live there) and not kept.
  */
-function runCommand(work: Work, echo: boolean): Promise<{ exit_code: number | null; timed_out: boolean; duration_ms: number; output: Output }> {
+function runCommand(work: TrialWorkWire, echo: boolean): Promise<{ exit_code: number | null; timed_out: boolean; duration_ms: number; output: Output }> {
   const started = Date.now();
   const out = bounded(work.limits.log_bytes);
   const err = bounded(work.limits.log_bytes);
@@ -132,7 +118,7 @@ export async function runTrial(): Promise<number> {
   // The harness reads the output until the container stops: all of it must be out before the result.
   if (echo) await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
   const { files, dirs, stdout, stderr, cuts } = collectResult(work, ran.output);
-  const body = {
+  const body: TrialResultWire = {
     exit_code: ran.exit_code,
     timed_out: ran.timed_out,
     duration_ms: ran.duration_ms,

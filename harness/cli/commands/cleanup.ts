@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { environmentLeftovers } from '../../environments/registry.js';
 
 export function registerCleanupCommand(program: Command): void {
   program
@@ -6,12 +7,12 @@ export function registerCleanupCommand(program: Command): void {
     .description("remove containers left by killed runs of this checkout's jobs (or of one job, or --all) and a job's half-written trial folders; running jobs are left alone")
     .option('--job <dir>', 'only this job folder')
     .option('--all', "every AAR container on the engine, other checkouts' and users' too (each is listed)")
-    .option('--environment <name>', 'docker (containers) or swarm (services and networks)', 'docker')
+    .option('--environment <name>', environmentLeftovers(), 'docker')
     .action(async (flags: { job?: string; all?: boolean; environment: string }) => {
       if (flags.job && flags.all) throw new Error('--job and --all: give one of them');
       const { environmentProvider } = await import('../../environments/registry.js');
       const { cleanupContainers } = await import('../../jobs/cleanup.js');
-      const environment = environmentProvider(flags.environment);
+      const environment = await environmentProvider(flags.environment);
       await environment.check();
       const result = await cleanupContainers(environment, { job: flags.job, all: flags.all });
       for (const r of result.running) {

@@ -4,7 +4,18 @@ import { pipeline } from 'node:stream/promises';
 import { extract, pack } from 'tar-stream';
 import { LOG_LIMIT_BYTES, PrefixCopy, type CopiedFile, type FileCopy } from '../../../trial/copy-limits.js';
 import { CappedFileWriter } from '../capped-file.js';
-import type { CopyOptions, FileToPut } from '../types.js';
+import type { FileToPut } from '../types.js';
+
+/** Bounds on a file copied out of a container (trial/copy-limits.ts). */
+export interface CopyOptions {
+  /** Bytes kept of each file (default LOG_LIMIT_BYTES); the rest is never held in host memory. */
+  maxBytes?: number;
+  /** A file copy of an answer: the whitespace around it is left out and does not count against maxBytes (copy-limits.ts AnswerCopy). */
+  answer?: boolean;
+  /** Hears of each file that was cut: its path (relative to the folder, for a folder), whole size and bytes kept
+   * (and for an answer, the whitespace around it left out). */
+  onCut?: (cut: { path: string; size: number; kept: number; blank?: number }) => void;
+}
 
 /** A tar stream of files, for putArchive at `/`. Parent folders are created by Docker. */
 export function tarOf(files: FileToPut[]): NodeJS.ReadableStream {

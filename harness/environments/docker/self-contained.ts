@@ -1,23 +1,16 @@
-import type Docker from 'dockerode';
 import { docker } from '../../../images/docker.js';
-import { NO_GATEWAY } from '../../../tools/cli/trial-run.js';
-import { collectByArchive, outputCuts, outputSinks } from '../exec-run.js';
-import type { SandboxFate, TrialEnvironment, TrialWork, TrialWorkResult, WorkHandover } from '../types.js';
+import { NO_GATEWAY } from '../../../trial/handover.js';
+import type { SandboxFate, TrialWork, TrialWorkResult, WorkHandover } from '../types.js';
+import type { DockerSandbox } from './container.js';
+import { collectByArchive } from './copy-out.js';
 import { containerFate, watchContainerEvents } from './fate.js';
+import { outputCuts, outputSinks } from './output.js';
 import { recordContainerCpu } from './usage.js';
 
 /** How long past the timeout the container may take to hand back its result before it is killed. */
 export const RESULT_GRACE_MS = 15_000;
 /** How long the container waits for its work (the gateway answers at once when it is there at all). */
 export const WORK_WAIT_S = 10;
-
-/** What the self-contained run needs of its sandbox (DockerTrialEnvironment). */
-export interface CreatedContainer extends TrialEnvironment {
-  readonly container: Docker.Container;
-  readonly node: string | null;
-  /** When the harness first killed the container (Infinity when it did not). */
-  readonly killedAt: number;
-}
 
 type Ending = { result: TrialWorkResult } | { exit: number | null } | { backstop: true } | { paused: true };
 
@@ -31,7 +24,7 @@ const settleWithin = <T>(promise: Promise<T>, ms: number): Promise<T | undefined
  * creates, attaches, starts, waits and removes: no archive goes in, none comes out, nothing is exec'd.
  * When the container stops without a result (killed, out of memory), its files are copied out of it instead.
  */
-export async function runSelfContained(sandbox: CreatedContainer, handover: WorkHandover, work: TrialWork): Promise<TrialWorkResult> {
+export async function runSelfContained(sandbox: DockerSandbox, handover: WorkHandover, work: TrialWork): Promise<TrialWorkResult> {
   const { container } = sandbox;
   if (sandbox.killedAt < Infinity) throw new Error('the container was stopped before its run began');
   handover.offer(work);
@@ -69,7 +62,7 @@ interface Started {
   paused: Promise<string>;
 }
 
-async function runStarted(sandbox: CreatedContainer, handover: WorkHandover, work: TrialWork, s: Started): Promise<TrialWorkResult> {
+async function runStarted(sandbox: DockerSandbox, handover: WorkHandover, work: TrialWork, s: Started): Promise<TrialWorkResult> {
   const { container } = sandbox;
   const { out, err, streamEnded, exited, startedAt, started } = s;
   await container.start();
@@ -119,7 +112,7 @@ async function runStarted(sandbox: CreatedContainer, handover: WorkHandover, wor
     throw new Error(why + stderrTail(err.bytes()));
   }
   const cuts = outputCuts(out, err, work.limits.logBytes);
-  const { files, dirs } = fate.outside === 'removed' ? { files: {}, dirs: {} } : await collectByArchive(sandbox, work, cuts);
+  const { files, dirs } = fate.outside === 'removed' ? { files: {}, dirs: {} } : await collectByArchive(container, work, cuts);
   return {
     exitCode: timedOut || fate.outside === 'removed' ? null : exit,
     timedOut,

@@ -1,14 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { docker, engineAnswers, dockerAvailable, NO_DOCKER_HINT } from '../../../images/docker.js';
-import type { EnvironmentProvider, EnvironmentSpec, ExecResult, TrialEnvironment, TrialWork, TrialWorkResult, WorkHandover } from '../types.js';
+import type { EnvironmentProvider, EnvironmentSpec, SandboxInfo, TrialEnvironment, TrialWork, TrialWorkResult, WorkHandover } from '../types.js';
 import { ImageDistributor } from './images.js';
 import { createJobNetwork, removeServicesAndNetworks, type JobNetwork } from './network.js';
 import { DEFAULT_SWARM_SETTINGS, type SwarmSettings } from './settings.js';
-import { TaskWatcher } from './tasks.js';
+import { TaskWatcher, taskStates } from './tasks.js';
 
 const KEEP_CAPABILITIES = ['CAP_CHOWN', 'CAP_DAC_OVERRIDE', 'CAP_FOWNER', 'CAP_FSETID', 'CAP_KILL', 'CAP_SETGID', 'CAP_SETUID'];
 const ALL_CAPABILITIES = ['ALL'];
-const NO_EXEC = 'swarm trials are self-contained: the sandbox may run on another node, so nothing reaches into it (use run())';
+
+interface ServiceInfo {
+  ID?: string;
+  Spec?: { Name?: string; Labels?: Record<string, string> };
+}
+
+const labelFilter = (labels: Record<string, string>) => ({ label: Object.entries(labels).map(([k, v]) => `${k}=${v}`) });
+
+const servicesByLabels = async (labels: Record<string, string>): Promise<ServiceInfo[]> =>
+  (await docker().listServices({ filters: labelFilter(labels) } as never)) as unknown as ServiceInfo[];
 
 export const NOT_A_MANAGER_HINT = 'this Docker engine is not a swarm manager: run `docker swarm init --advertise-addr <address>` (one node) or point DOCKER_HOST at a manager of your swarm';
 
@@ -59,26 +68,6 @@ class SwarmTrialEnvironment implements TrialEnvironment {
     } finally {
       watching.stop();
     }
-  }
-
-  exec(): Promise<ExecResult> {
-    return Promise.reject(new Error(NO_EXEC));
-  }
-
-  putFiles(): Promise<void> {
-    return Promise.reject(new Error(NO_EXEC));
-  }
-
-  getFile(): Promise<Buffer | null> {
-    return Promise.reject(new Error(NO_EXEC));
-  }
-
-  getDir(): Promise<number> {
-    return Promise.reject(new Error(NO_EXEC));
-  }
-
-  async isRunning(): Promise<boolean> {
-    return (await this.watcher.state()) === 'running';
   }
 
   /** Removing the service stops its container wherever it runs (no file comes back from a killed trial). */
@@ -139,7 +128,6 @@ export class SwarmEnvironmentProvider implements EnvironmentProvider {
   }
 
   async start(spec: EnvironmentSpec): Promise<TrialEnvironment> {
-    if (!spec.handover) throw new Error('a swarm trial needs the gateway handover (EnvironmentSpec.handover)');
     const image = await this.images.imageFor(spec.image);
     const net = await this.jobNetwork(spec, image);
     const name = `${this.prefix}trial-${randomBytes(6).toString('hex')}`;
@@ -169,14 +157,25 @@ export class SwarmEnvironmentProvider implements EnvironmentProvider {
     return new SwarmTrialEnvironment(name, spec.handover, this.settings);
   }
 
-  /** Removes the services (trials and relays) and networks whose labels include all of these. */
+  /** The trial services whose labels include all of these (not the jobs' relays), each in its task's state. */
+  async listByLabels(labels: Record<string, string>): Promise<SandboxInfo[]> {
+    const trials = (await servicesByLabels(labels)).filter((s) => s.Spec?.Labels?.['aar.role'] !== 'relay');
+    const states = await taskStates(trials.map((s) => s.ID!));
+    return trials.map((s) => ({ id: s.Spec!.Name!, labels: s.Spec?.Labels ?? {}, state: states.get(s.ID!) ?? 'unknown' }));
+  }
+
+  /** Removes the services (trials and relays) and networks whose labels include all of these; returns how many trials. */
   async removeByLabels(labels: Record<string, string>): Promise<number> {
-    const label = Object.entries(labels).map(([k, v]) => `${k}=${v}`);
-    const services = (await docker().listServices({ filters: { label } } as never)) as unknown as { Spec?: { Name?: string; Labels?: Record<string, string> } }[];
-    const networks = (await docker().listNetworks({ filters: { label } })) as { Id: string; Driver?: string }[];
+    const services = await servicesByLabels(labels);
+    const networks = (await docker().listNetworks({ filters: labelFilter(labels) })) as { Id: string; Driver?: string }[];
     const names = services.map((s) => s.Spec!.Name!);
-    await removeServicesAndNetworks(names, networks.filter((n) => n.Driver === 'overlay').map((n) => n.Id));
-    this.networks.clear();
+    const overlays = networks.filter((n) => n.Driver === 'overlay').map((n) => n.Id);
+    await removeServicesAndNetworks(names, overlays);
+    // A job network removed here is made again by the next start; the others stay in use.
+    for (const [key, pending] of this.networks) {
+      const made = await pending.catch(() => undefined);
+      if (!made || overlays.includes(made.networkId)) this.networks.delete(key);
+    }
     return services.filter((s) => s.Spec?.Labels?.['aar.role'] !== 'relay').length;
   }
 

@@ -1,6 +1,7 @@
 import { docker } from '../../../images/docker.js';
 
 interface SwarmTask {
+  ServiceID?: string;
   CreatedAt?: string;
   NodeID?: string;
   DesiredState?: string;
@@ -30,6 +31,16 @@ function nodeName(id: string): Promise<string> {
   return name;
 }
 
+/** The state of each service's newest task (services without a task are left out). */
+export async function taskStates(serviceIds: string[]): Promise<Map<string, string>> {
+  const states = new Map<string, string>();
+  if (!serviceIds.length) return states;
+  const tasks = (await docker().listTasks({ filters: { service: serviceIds } })) as SwarmTask[];
+  tasks.sort((a, b) => (a.CreatedAt ?? '').localeCompare(b.CreatedAt ?? ''));
+  for (const task of tasks) if (task.ServiceID && task.Status?.State) states.set(task.ServiceID, task.Status.State);
+  return states;
+}
+
 /**
  * Follows the one task of a trial's service: which node took it, and whether it failed, ended without a
  * result, lost its node, or overran its timeout. `failed` resolves with 'timeout' or with the reason.
@@ -43,13 +54,12 @@ export class TaskWatcher {
     private readonly nodeDownGraceMs: number,
   ) {}
 
+  /** The service's newest task; undefined when it has none, or the service is gone (the engine answers 404 then). */
   private async task(): Promise<SwarmTask | undefined> {
-    const tasks = (await docker().listTasks({ filters: { service: [this.service] } })) as SwarmTask[];
+    const tasks = (await docker()
+      .listTasks({ filters: { service: [this.service] } })
+      .catch((e: { statusCode?: number }) => (e.statusCode === 404 ? [] : Promise.reject(e)))) as SwarmTask[];
     return tasks.sort((a, b) => (b.CreatedAt ?? '').localeCompare(a.CreatedAt ?? ''))[0];
-  }
-
-  async state(): Promise<string | undefined> {
-    return (await this.task().catch(() => undefined))?.Status?.State;
   }
 
   watch(fetched: () => boolean, limitAfterFetchMs: number): { failed: Promise<string>; stop: () => void } {

@@ -3,7 +3,7 @@ import { parseLegForScoring, scoredLegOfTree } from './leg-tree.js';
 import { buildLegView, legViewOfText, type LegView } from './leg-view.js';
 import { computePaperMetrics, type PaperMetrics } from './paper.js';
 import type { RunFacts } from '../../../trial/run-facts.js';
-import { isPyDict, type PyDict } from '../../../python/dict.js';
+import { isPyDict } from '../../../python/dict.js';
 import { computeReferenceFields, REFERENCE_FIELDS, REFERENCE_FLOAT_FIELDS, type AnswerCut, type ReferenceFields } from './reference.js';
 import { tallyToolLog } from './tally.js';
 import type { ToolLogSource } from './tool-log.js';

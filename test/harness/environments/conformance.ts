@@ -18,8 +18,6 @@ export interface ConformanceOptions {
   image: () => string;
   /** A label value unique to this suite's sandboxes, so its cleanup touches nothing else. */
   suiteLabel: string;
-  /** False: sandboxes are started without the gateway's work handover (docker then execs the work in). */
-  handover?: boolean;
 }
 
 /** A trial's work with small defaults, for environment tests. */
@@ -35,7 +33,7 @@ export const work = (over: Partial<TrialWork>): TrialWork => ({
 });
 
 /** A sandbox spec for one registered trial, with small limits and no network: only the gateway's socket. */
-export function sandboxSpec(o: { image: string; labels: Record<string, string>; token: string; socketDir: string; socketName?: string; handover?: WorkHandover }): EnvironmentSpec {
+export function sandboxSpec(o: { image: string; labels: Record<string, string>; token: string; socketDir: string; socketName?: string; handover: WorkHandover }): EnvironmentSpec {
   return {
     image: o.image,
     labels: o.labels,
@@ -78,7 +76,7 @@ export function environmentConformance(name: string, provider: () => Environment
     });
 
     const specFor = (trial: { token: string; handover: WorkHandover }, sandboxLabels: Record<string, string>): EnvironmentSpec =>
-      sandboxSpec({ image: options.image(), labels: sandboxLabels, token: trial.token, socketDir, handover: options.handover === false ? undefined : trial.handover });
+      sandboxSpec({ image: options.image(), labels: sandboxLabels, token: trial.token, socketDir, handover: trial.handover });
 
     /** Starts a sandbox for one registered trial and runs work in it; the sandbox is removed afterwards. */
     async function runOnce(w: TrialWork, extra: Partial<EnvironmentSpec> = {}) {
@@ -172,21 +170,65 @@ export function environmentConformance(name: string, provider: () => Environment
       expect(result.stdout.toString().trim().split('\n')).toEqual([String(256 * 1024 * 1024), '128']);
     });
 
-    test('removeByLabels removes a running sandbox and reports it', async () => {
-      const trial = gateway.trials.register({ trialId: 'conformance-left', toolLogPath: path.join(socketDir, 'left.jsonl') });
-      const sandbox = await env.start(specFor(trial, { ...labels, 'aar.trial': 'left-behind' }));
-      const running = sandbox.run(work({ command: ['sleep', '100'] }));
+    /** Starts a sandbox running `sleep 100` under a label of its own; resolves once its work was fetched. */
+    async function startSleeper(name: string) {
+      const trial = gateway.trials.register({ trialId: name, toolLogPath: path.join(socketDir, `${name}.jsonl`) });
+      const sandbox = await env.start(specFor(trial, { ...labels, 'aar.trial': name }));
+      const running = sandbox.run(work({ command: ['sleep', '100'], timeoutMs: 120_000 }));
       running.catch(() => {});
       const deadline = Date.now() + 60_000;
-      while (!trial.handover.fetched && !(await sandbox.isRunning()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-      expect(await env.removeByLabels({ 'aar.job_key': options.suiteLabel, 'aar.trial': 'left-behind' })).toBe(1);
-      gateway.trials.unregister(trial.token);
-      // A lost sandbox: the run fails, or ends with no exit status (the trial runner's infrastructure error).
-      const outcome = await running.then((r) => ({ exitCode: r.exitCode, timedOut: r.timedOut }), () => 'failed');
-      expect([{ exitCode: null, timedOut: false }, 'failed']).toContainEqual(outcome);
-      const until = Date.now() + 30_000;
-      while ((await sandbox.isRunning()) && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
-      expect(await sandbox.isRunning()).toBe(false);
+      while (!trial.handover.fetched && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      expect(trial.handover.fetched).toBe(true);
+      const settled = running.then((r) => ({ exitCode: r.exitCode, timedOut: r.timedOut }), () => 'failed' as const);
+      return { sandbox, settled, done: () => gateway.trials.unregister(trial.token) };
+    }
+    const listed = (trial: string) => env.listByLabels({ 'aar.job_key': options.suiteLabel, 'aar.trial': trial });
+
+    test('a sandbox offers only id, run, kill and remove: nothing reaches into it', async () => {
+      const trial = gateway.trials.register({ trialId: 'conformance-narrow', toolLogPath: path.join(socketDir, 'narrow.jsonl') });
+      const sandbox = await env.start(specFor(trial, { ...labels, 'aar.trial': 'narrow' }));
+      try {
+        const methods = new Set<string>();
+        for (let proto = Object.getPrototypeOf(sandbox); proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+          for (const name of Object.getOwnPropertyNames(proto)) if (name !== 'constructor') methods.add(name);
+        }
+        expect([...methods].sort()).toEqual(['id', 'kill', 'remove', 'run']);
+        expect(typeof sandbox.id).toBe('string');
+      } finally {
+        await sandbox.remove();
+        gateway.trials.unregister(trial.token);
+      }
+    });
+
+    test('listByLabels lists a running sandbox with its labels; removeByLabels removes it and reports it; its run ends', async () => {
+      const { settled, done } = await startSleeper('left-behind');
+      try {
+        const seen = await listed('left-behind');
+        expect(seen).toHaveLength(1);
+        expect(seen[0].labels).toMatchObject({ 'aar.job_key': options.suiteLabel, 'aar.trial': 'left-behind' });
+        expect(await env.removeByLabels({ 'aar.job_key': options.suiteLabel, 'aar.trial': 'left-behind' })).toBe(1);
+        // A lost sandbox: the run fails, or ends with no exit status (the trial runner's infrastructure error).
+        expect([{ exitCode: null, timedOut: false }, 'failed']).toContainEqual(await settled);
+        expect(await listed('left-behind')).toEqual([]);
+        expect(await env.removeByLabels({ 'aar.job_key': options.suiteLabel, 'aar.trial': 'left-behind' })).toBe(0);
+      } finally {
+        done();
+      }
+    });
+
+    test('kill ends a run at once, long before its timeout, and never as a clean exit', async () => {
+      const { sandbox, settled, done } = await startSleeper('killed');
+      try {
+        const killed = Date.now();
+        await sandbox.kill();
+        const outcome = await settled;
+        expect(Date.now() - killed).toBeLessThan(30_000);
+        expect(outcome).not.toEqual({ exitCode: 0, timedOut: false });
+        await sandbox.remove();
+        expect(await listed('killed')).toEqual([]);
+      } finally {
+        done();
+      }
     });
   });
 }

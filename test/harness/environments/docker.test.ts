@@ -10,9 +10,7 @@ const image = HAVE_DOCKER ? await ensureBaseImage() : '';
 
 jest.setTimeout(180_000);
 if (HAVE_DOCKER) {
-  // Trials run self-contained (the work handed over by the gateway); without a handover the work is exec'd in.
   environmentConformance('docker', () => new DockerEnvironmentProvider(), { image: () => image, suiteLabel: `aar-test-conf-docker-${process.pid}` });
-  environmentConformance('docker (exec)', () => new DockerEnvironmentProvider(), { image: () => image, suiteLabel: `aar-test-conf-docker-exec-${process.pid}`, handover: false });
 } else {
   test.skip('docker conformance needs a Docker engine', () => {});
 }

@@ -1,8 +1,7 @@
 /**
- * A docker trial's two paths. Self-contained (every trial: the gateway hands the work over): `tools --trial`
- * is the container's first process, nothing is exec'd and no archive moves, the output comes live over the
- * attach stream, and a gateway that cannot be reached fails the run before the command starts. Exec'd (a
- * sandbox started without a handover): socat is the relay and the gateway check runs in the command's exec.
+ * A docker trial's path: the gateway hands the work over, `tools --trial` is the container's first process,
+ * nothing is exec'd and no archive moves, the output comes live over the attach stream, and a gateway that
+ * cannot be reached fails the run before the command starts. (The exec'd path tests use: exec-sandbox.test.ts.)
  */
 import { jest } from '@jest/globals';
 import { execa } from 'execa';
@@ -53,11 +52,9 @@ jest.setTimeout(120_000);
     rmSync(socketDir, { recursive: true, force: true });
   });
 
-  async function runOnce(w: TrialWork, options: { socketName?: string; selfContained?: boolean; image?: string } = {}) {
+  async function runOnce(w: TrialWork, options: { socketName?: string; image?: string } = {}) {
     const trial = gateway.trials.register({ trialId: 'path', toolLogPath: path.join(socketDir, 'tool_log.jsonl') });
-    const sandbox = await provider.start(
-      sandboxSpec({ image: options.image ?? image, labels, token: trial.token, socketDir, socketName: options.socketName, handover: options.selfContained === false ? undefined : trial.handover }),
-    );
+    const sandbox = await provider.start(sandboxSpec({ image: options.image ?? image, labels, token: trial.token, socketDir, socketName: options.socketName, handover: trial.handover }));
     try {
       return await sandbox.run(w);
     } finally {
@@ -141,42 +138,6 @@ jest.setTimeout(120_000);
       } finally {
         await execa('docker', ['rmi', '-f', empty]);
       }
-    });
-
-    test('nothing is exec\'d into a self-contained sandbox: exec says so', async () => {
-      const trial = gateway.trials.register({ trialId: 'no-exec', toolLogPath: path.join(socketDir, 'no-exec.jsonl') });
-      const sandbox = await provider.start(sandboxSpec({ image, labels, token: trial.token, socketDir, handover: trial.handover }));
-      try {
-        await expect(sandbox.exec(['true'])).rejects.toThrow(/self-contained/);
-      } finally {
-        await sandbox.remove();
-        gateway.trials.unregister(trial.token);
-      }
-    });
-  });
-
-  describe('exec\'d', () => {
-    test('the relay is socat: besides the command, no Node process runs in the container', async () => {
-      const result = await runOnce(work({ command: ['ps', '-eo', 'comm='] }), { selfContained: false });
-      const processes = result.stdout.toString().trim().split('\n');
-      expect(processes).toContain('socat');
-      expect(processes).not.toContain('node');
-      expect(result.exitCode).toBe(0);
-    });
-
-    test('a gateway that does not answer fails the run before the command starts', async () => {
-      await expect(runOnce(work({ command: ['sh', '-c', 'echo ran'] }), { socketName: 'no-such.sock', selfContained: false })).rejects.toThrow(/cannot reach the gateway/);
-    });
-
-    test('a trial with one file in and one out costs the engine at most eight requests', async () => {
-      let answer: Buffer | null | undefined;
-      const calls = await engineCalls(async () => {
-        const result = await runOnce(work({ files: [{ path: '/app/in.txt', content: 'x' }], command: ['cp', '/app/in.txt', '/app/answer.txt'], collectFiles: ['/app/answer.txt'] }), { selfContained: false });
-        answer = result.files['/app/answer.txt'];
-      });
-      expect(answer?.toString()).toBe('x');
-      // create, start, put the archive, exec create/start/inspect, get the archive, remove
-      expect(calls).toBeLessThanOrEqual(8);
     });
   });
 });

@@ -1,0 +1,13 @@
+import { defineEnvironment } from '../define.js';
+import { DEFAULT_SWARM_SETTINGS, swarmSettingsSchema, type SwarmSettings } from './settings.js';
+
+/** Trials spread over a Docker Swarm, one service each (environment.ts); its settings are the config's `swarm:`. */
+defineEnvironment<SwarmSettings>({
+  name: 'swarm',
+  leftovers: 'services and networks',
+  settings: swarmSettingsSchema,
+  async create(settings) {
+    const { SwarmEnvironmentProvider } = await import('./environment.js');
+    return new SwarmEnvironmentProvider(settings ?? DEFAULT_SWARM_SETTINGS);
+  },
+});
