@@ -48,3 +48,6 @@ for (const [entry, out] of [
   const built = await build({ entryPoints: [entry], bundle: true, platform: 'node', format: 'cjs', target: 'node18', minify: true, logLevel: 'warning', outfile: out, plugins: [helpTable], metafile: true });
   refuseDependencies(out, built.metafile);
 }
+
+// The HTML report's script, for the browser: one IIFE that verifier/html/page.ts inlines into every page.
+await build({ entryPoints: ['verifier/html/browser/client.ts'], bundle: true, platform: 'browser', format: 'iife', target: 'es2020', minify: true, logLevel: 'warning', outfile: 'dist/viewer-client.js', supported: { 'inline-script': true } });

@@ -2,7 +2,7 @@ import { deflateRawSync } from 'node:zlib';
 import type { TaskFamily } from '../../tasks/family.js';
 import type { AggregateRow } from '../aggregate.js';
 import { analysisHtml, type Analysis } from './analysis.js';
-import { CLIENT_SCRIPT } from './client.js';
+import { clientScript } from './client.js';
 import { esc } from './escape.js';
 import type { Headline } from './family-view.js';
 import { configLabel } from './labels.js';
@@ -127,7 +127,7 @@ ${TRIALS_SECTION}
 <main id="trial-page" hidden></main>
 <script type="application/json" id="report-data">${scriptJson(data)}</script>
 ${details}
-<script>${CLIENT_SCRIPT}</script>
+<script>${clientScript()}</script>
 </body></html>
 `;
 }

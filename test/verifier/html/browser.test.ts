@@ -9,6 +9,7 @@ import { runJob } from '../../../harness/jobs/job.js';
 import { QuietReporter } from '../../../harness/jobs/reporters.js';
 import { dockerAvailable } from '../../../images/docker.js';
 import type { TrialScore } from '../../../tasks/aar/scoring/score.js';
+import { CLIENT_BUNDLE } from '../../../verifier/html/client.js';
 import { loadJobResults, type TrialResult } from '../../../verifier/results.js';
 import { AAR_BIN, runAar } from '../../helpers/cli.js';
 import { REPO_ROOT, tempDir } from '../../helpers/data.js';
@@ -105,8 +106,19 @@ describeBrowser('the HTML report in Chromium', () => {
     await page.click('#trials-table th[data-key="pvr"]');
     const sorted = await page.$$eval('#trials-table tbody tr [data-key="pvr"]', (tds) => tds.map((t) => parseFloat(t.textContent ?? '')));
     expect(sorted).toEqual([...sorted].sort((a, b) => b - a));
+    expect(await page.$eval('#trials-table th[data-key="pvr"]', (e) => e.textContent)).toMatch(/▼$/);
     await page.type('#filter-text', 'examples-dag');
-    expect(await page.$$eval('#trials-table tbody tr', (trs) => trs.length)).toBe(results.filter((r) => r.record.leg.id.includes('examples-dag')).length);
+    const dag = results.filter((r) => r.record.leg.id.includes('examples-dag')).length;
+    expect(await page.$$eval('#trials-table tbody tr', (trs) => trs.length)).toBe(dag);
+    expect(await page.$eval('#trial-count', (e) => e.textContent)).toBe(`(${dag} of ${results.length})`);
+    expect(await page.$eval('#trials-more', (e) => (e as HTMLElement).hidden)).toBe(true);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'trials-filtered.png'), fullPage: true });
+    // The page runs the script bundled from verifier/html/browser/ (dist/viewer-client.js), inlined as it is.
+    const inline = await page.$$eval('script:not([type])', (ss) => ss.map((s) => s.textContent));
+    expect(inline).toEqual([readFileSync(CLIENT_BUNDLE, 'utf8')]);
+    await page.goto(`${pathToFileURL(reportFile).href}#trial/no-such-trial`);
+    await page.waitForSelector('#trial-page:not([hidden]) h2');
+    expect(await page.$eval('#trial-page h2', (e) => e.textContent)).toBe('No trial no-such-trial in this report');
     expect(errors).toEqual([]);
   });
 
