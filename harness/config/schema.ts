@@ -139,8 +139,8 @@ export const JobConfigSchema = z.strictObject({
 export type AgentConfig = z.infer<typeof AgentConfigSchema>;
 export type JobConfig = z.infer<typeof JobConfigSchema>;
 
-/** The id an agent configuration is known by. */
 /** The task family a job runs. */
 export const familyNameOf = (config: JobConfig): string => config.tasks.family ?? DEFAULT_FAMILY;
 
+/** The id an agent configuration is known by. */
 export const agentId = (a: AgentConfig): string => a.id ?? (a.model ? `${a.name}@${a.model.replace(/[^A-Za-z0-9._+-]/g, '-')}` : a.name);
