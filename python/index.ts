@@ -25,14 +25,12 @@ export { pyFloat, pyFloatRepr, pyIntOfFloat, pyFormatFixed, pyRound, decomposeDo
 export {
   parsePyJson,
   parsePyJsonLine,
-  fromNativeJson,
-  fromNativeJsonIfExact,
-  dependsOnPythonTypes,
   PyJSONDecodeError,
   PyValueError,
   PyRecursionError,
   PY_JSON_DEFAULT_MAX_DEPTH,
 } from './json-parse.js';
+export { fromNativeJson, fromNativeJsonIfExact, dependsOnPythonTypes } from './json-native.js';
 export { pyJsonDumps, pyJsonString } from './json-dumps.js';
 export { isPyPrintable, isPySpace, pyDecimalValue, pyLowerCodePoint, isPyCased, isPyCaseIgnorable } from './unicode.js';
 export { PY_UNICODE_VERSION } from './unicode-tables.js';

@@ -7,7 +7,7 @@
  * - tuple, set, range, datetime.date, datetime.timedelta, functions, modules, iterators -> tagged objects
  *
  * Data read with the native JSON.parse enters this model through one conversion, `fromNativeJson`
- * (json-parse.ts): an integral number is an int, an object a dict. It is exact wherever the text had no
+ * (json-native.ts): an integral number is an int, an object a dict. It is exact wherever the text had no
  * integral float and no integer-like key; the verifier checks that before it takes that fast path.
  * Also here: the exceptions the interpreter raises, and the basic views of a value (type name, as int/float).
  */

@@ -1,7 +1,7 @@
 /**
  * Python values and their semantics, for the small Python subset that AAR legs use: one import for
- * the value model (pytypes), strings (pytext), conversions (pyconvert), comparisons (pycompare),
- * arithmetic (pyarith), dates (pydate) and JSON values (pyjson).
+ * the value model (../values.ts), strings (../text.ts), repr/str/truth (../repr.ts), conversions
+ * (convert.ts), comparisons (compare.ts), arithmetic (arith.ts), dates (../date.ts) and JSON values (json.ts).
  *
  * Representation: int -> bigint, float -> number, bool -> boolean, str -> string (indexed by code point),
  * None -> null; everything else is a tagged object. Semantics follow CPython 3.11.

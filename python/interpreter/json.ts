@@ -1,5 +1,5 @@
 /** JSON values (as JSON.parse gives them) as values for the interpreter, and their Python str(). */
-import { fromNativeJson } from '../json-parse.js';
+import { fromNativeJson } from '../json-native.js';
 import { pyStr } from '../repr.js';
 import { Unsupported, type PyValue } from '../values.js';
 

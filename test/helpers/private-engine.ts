@@ -1,6 +1,7 @@
 import { execa, type ResultPromise } from 'execa';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { alive, loadImagesInto, logTail, missingForEngineTest, sleep, waitForEngine } from './engine-process.js';
 
 /**
  * A Docker engine of a test's own, beside the shared one (which other tests and people use, and which a
@@ -9,25 +10,11 @@ import path from 'node:path';
  */
 
 const PREFIX = '/tmp/aar-eng';
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Why this machine cannot run a private engine, or null when it can. */
 export async function privateEngineUnavailable(): Promise<string | null> {
-  if (process.getuid?.() !== 0) return 'private-engine test skipped: it needs root (a second dockerd)';
-  for (const bin of ['dockerd', 'docker']) {
-    if ((await execa('sh', ['-c', `command -v ${bin}`], { reject: false })).exitCode !== 0) return `private-engine test skipped: ${bin} is not installed`;
-  }
-  return null;
+  return missingForEngineTest('private-engine test', ['dockerd', 'docker'], 'a second dockerd');
 }
-
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** Unmounts what an engine left under a folder (overlay layers, container namespaces), deepest first, then removes it. */
 async function removeEngineRoot(root: string): Promise<void> {
@@ -81,11 +68,7 @@ export class PrivateEngine {
       '-H', this.host, '--bridge=none', '--iptables=false', '--ip6tables=false',
     ];
     this.daemon = execa('sh', ['-c', `exec ${dockerd.join(' ')} >>${this.root}/dockerd.log 2>&1`], { stdio: 'ignore', reject: false });
-    for (let i = 0; i < 120; i++) {
-      if (existsSync(this.socket) && (await execa('docker', ['-H', this.host, 'version'], { reject: false })).exitCode === 0) return;
-      await sleep(250);
-    }
-    throw new Error(`the private dockerd did not answer: ${this.log()}`);
+    await waitForEngine(this.socket, () => `the private dockerd did not answer: ${this.log()}`);
   }
 
   /**
@@ -104,7 +87,7 @@ export class PrivateEngine {
 
   /** `docker save` from the shared engine into this one (one stream: shared layers travel once). */
   async loadImages(tags: string[]): Promise<void> {
-    await execa('docker', ['save', ...tags], { buffer: false, stderr: 'inherit' }).pipe('docker', ['-H', this.host, 'load', '-q']);
+    await loadImagesInto(this.host, tags);
   }
 
   /**
@@ -118,8 +101,7 @@ export class PrivateEngine {
   }
 
   log(): string {
-    const file = path.join(this.root, 'dockerd.log');
-    return existsSync(file) ? readFileSync(file, 'utf8').split('\n').slice(-15).join('\n') : '(no log)';
+    return logTail(path.join(this.root, 'dockerd.log'));
   }
 
   /**

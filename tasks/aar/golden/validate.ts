@@ -22,9 +22,10 @@ import type { LoadedLeg } from '../load.js';
 import type { JsonValue, Stop } from '../schema.js';
 import { applyTransform } from './transforms.js';
 import { evaluateExpression } from '../../../python/interpreter/expression.js';
-import { runProgram, type ProgramResult } from '../../../python/interpreter/program.js';
+import { runProgram } from '../../../python/interpreter/program.js';
 import { tokenize, type Token } from '../../../python/interpreter/lexer.js';
-import { fromJson, isNumeric, jsonPyStr, pyEquals, pyRepr, pyStr, typeName, type Json, type PyValue } from '../../../python/interpreter/index.js';
+import { jsonPyStr, pyStr, type Json } from '../../../python/interpreter/index.js';
+import { programOutcome, sameJson, sameValue, showComputed, showExpected, strOrNull } from './compare-values.js';
 
 export const CHECK_KINDS = ['reason_transform', 'reason_code', 'compute_expression', 'compute_code', 'passcode', 'tool_code'] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];
@@ -61,58 +62,11 @@ function emptyChecks(): Record<CheckKind, number> {
   return Object.fromEntries(CHECK_KINDS.map((k) => [k, 0])) as Record<CheckKind, number>;
 }
 
-/** Numerically when both are numbers (bools are not), otherwise by Python str(). */
-export function sameValue(expected: JsonValue, computed: PyValue): boolean {
-  try {
-    if (typeof expected === 'number' && isNumeric(computed) && typeof computed !== 'boolean') {
-      return pyEquals(fromJson(expected), computed);
-    }
-    return jsonPyStr(expected as Json) === pyStr(computed);
-  } catch {
-    return false; // a value that has no str() here (e.g. a set) is never equal
-  }
-}
-
-function sameJson(a: JsonValue, b: JsonValue): boolean {
-  if (typeof a === 'number' && typeof b === 'number') return a === b;
-  return jsonPyStr(a as Json) === jsonPyStr(b as Json);
-}
-
-function showExpected(v: JsonValue): string {
-  return typeof v === 'string' ? pyRepr(v) : jsonPyStr(v as Json);
-}
-
-function showComputed(v: PyValue): string {
-  try {
-    return pyRepr(v);
-  } catch {
-    return `<${typeof v === 'object' && v !== null ? typeName(v) : typeof v}>`;
-  }
-}
-
-function strOrNull(v: PyValue): string | null {
-  try {
-    return pyStr(v);
-  } catch {
-    return null;
-  }
-}
-
 function oneLine(code: string): string {
   const flat = code.replace(/\s*\n\s*/g, ' \u23ce ');
   return flat.length > 80 ? `${flat.slice(0, 77)}...` : flat;
 }
 
-/** What a program printed, compared with a value: the printed value itself when it printed one value once. */
-function programOutcome(result: Extract<ProgramResult, { ok: true }>, expected: JsonValue): { same: boolean; computed: string | null; shown: string } {
-  if (result.printed.length === 1 && result.printed[0].length === 1) {
-    const value = result.printed[0][0];
-    return { same: sameValue(expected, value), computed: strOrNull(value), shown: `prints ${showComputed(value)}` };
-  }
-  const text = result.stdout.endsWith('\n') ? result.stdout.slice(0, -1) : result.stdout;
-  if (result.printed.length === 0) return { same: false, computed: '', shown: 'prints nothing' };
-  return { same: text === jsonPyStr(expected as Json), computed: text, shown: `prints ${JSON.stringify(text)}` };
-}
 
 /**
  * The literal a reason_code starts from, when the transform applied to it gives the expected value: the

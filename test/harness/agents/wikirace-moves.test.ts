@@ -1,8 +1,7 @@
 import { WIKIRACE_TRIAL_FILES } from '../../../tasks/wikirace/trial-files.js';
 import { jest } from '@jest/globals';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { stringify } from 'yaml';
 import { modelHandlerFor } from '../../../harness/gateway/models/handler.js';
 import { runJob } from '../../../harness/jobs/job.js';
 import { QuietReporter } from '../../../harness/jobs/reporters.js';
@@ -15,17 +14,14 @@ import type { GameScore } from '../../../tasks/wikirace/scoring/score.js';
 import { readTrialText, TRIAL_FILES } from '../../../trial/folder.js';
 import { loadJobResults, type TrialResult } from '../../../verifier/results.js';
 import { startScriptedModelServer, type ScriptTurn } from '../../doubles/scripted-model/index.js';
-import { REPO_ROOT, tempDir } from '../../helpers/data.js';
-import { writeTestGame } from '../../helpers/wikirace.js';
+import { REPO_ROOT } from '../../helpers/data.js';
+import { wikiraceJobSetup } from '../../helpers/wikirace-job.js';
 
 const HAVE_DOCKER = await dockerAvailable();
 if (!HAVE_DOCKER) console.warn('WikiRace move-limit tests skipped: no Docker engine answers (run images/docker-up.sh)');
 jest.setTimeout(20 * 60_000);
 
 const HOST_KEY = 'sk-wikirace-moves-key';
-const tmp = tempDir('aar-wikirace-moves-');
-afterAll(() => tmp.cleanup());
-
 /**
  * A pair no player here reaches: in the test graph only `Page 5` links to `Hub`, and every player below
  * never chooses `Page 5`. Each spends more model calls than moves (a retry, or a look at the state before
@@ -34,30 +30,14 @@ afterAll(() => tmp.cleanup());
 const PAIR = { split: 'easy', source: 'Page 1', target: 'Hub' } as const;
 const AVOID = 'Page 5';
 
-beforeAll(async () => {
+const { writeConfig } = wikiraceJobSetup('aar-wikirace-moves-', [PAIR], {
+  timeout_s: 600,
+  concurrency: 1,
+  resources: { memory_mb: 4096, cpus: 2, pids: 1024 },
+}, () => {
   process.env.ANTHROPIC_API_KEY = HOST_KEY;
   process.env.OPENAI_API_KEY = HOST_KEY;
-  await writeTestGame(path.join(tmp.dir, 'tasks'), [PAIR]);
 });
-
-function writeConfig(name: string, overrides: Record<string, unknown>): string {
-  const file = path.join(tmp.dir, `${name}.yaml`);
-  writeFileSync(
-    file,
-    stringify({
-      name,
-      output: path.join(tmp.dir, 'jobs'),
-      tasks: { family: 'wikirace', path: path.join(tmp.dir, 'tasks') },
-      timeout_s: 600,
-      concurrency: 1,
-      resources: { memory_mb: 4096, cpus: 2, pids: 1024 },
-      tools: { mode: 'live' },
-      infra_retries: 0,
-      ...overrides,
-    }),
-  );
-  return file;
-}
 
 /** The llm agent's replies: an unparseable one first at every step (asked again), then the first listed link but AVOID. */
 function llmReply(body: Record<string, unknown>, turn: number): ScriptTurn {

@@ -2,6 +2,7 @@ import { execa, type ResultPromise } from 'execa';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { alive, loadImagesInto, logTail, missingForEngineTest, sleep, waitForEngine } from '../../helpers/engine-process.js';
 
 /**
  * A two-node swarm of its own, apart from the host's engine: two dockerd, each in a network namespace made
@@ -18,23 +19,8 @@ export interface ClusterNode {
 
 /** Why this machine cannot run the two-node test, or null when it can. */
 export async function twoNodeUnavailable(): Promise<string | null> {
-  if (process.getuid?.() !== 0) return 'two-node swarm test skipped: it needs root (network namespaces, a second dockerd)';
-  for (const bin of ['dockerd', 'nsenter', 'unshare', 'ip', 'docker']) {
-    if ((await execa('sh', ['-c', `command -v ${bin}`], { reject: false })).exitCode !== 0) return `two-node swarm test skipped: ${bin} is not installed`;
-  }
-  return null;
+  return missingForEngineTest('two-node swarm test', ['dockerd', 'nsenter', 'unshare', 'ip', 'docker'], 'network namespaces, a second dockerd');
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /**
  * Clusters left by a test run that was killed before its clean-up (their engines keep running and load the
@@ -125,21 +111,16 @@ export class TwoNodeCluster {
   }
 
   private async waitForEngine(n: ClusterNode): Promise<void> {
-    for (let i = 0; i < 120; i++) {
-      if (existsSync(n.socket) && (await execa('docker', ['-H', `unix://${n.socket}`, 'version'], { reject: false })).exitCode === 0) return;
-      await sleep(250);
-    }
-    throw new Error(`dockerd of ${n.name} did not answer: ${this.log(n)}`);
+    await waitForEngine(n.socket, () => `dockerd of ${n.name} did not answer: ${this.log(n)}`);
   }
 
   log(n: ClusterNode): string {
-    const file = path.join(this.root, `${n.name}.log`);
-    return existsSync(file) ? readFileSync(file, 'utf8').split('\n').slice(-15).join('\n') : '(no log)';
+    return logTail(path.join(this.root, `${n.name}.log`));
   }
 
   /** `docker save` from the host engine into the manager (one stream: shared layers travel once). */
   async loadImages(tags: string[]): Promise<void> {
-    await execa('docker', ['save', ...tags], { buffer: false, stderr: 'inherit' }).pipe('docker', ['-H', `unix://${this.manager.socket}`, 'load', '-q']);
+    await loadImagesInto(`unix://${this.manager.socket}`, tags);
   }
 
   /** A TCP server inside a node's namespace (a port of that machine a sandbox must not reach). */

@@ -2,7 +2,6 @@ import { WIKIRACE_TRIAL_FILES } from '../../../tasks/wikirace/trial-files.js';
 import { jest } from '@jest/globals';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { stringify } from 'yaml';
 import { modelHandlerFor } from '../../../harness/gateway/models/handler.js';
 import { runJob } from '../../../harness/jobs/job.js';
 import { QuietReporter } from '../../../harness/jobs/reporters.js';
@@ -13,16 +12,13 @@ import type { GameScore } from '../../../tasks/wikirace/scoring/score.js';
 import { loadJobResults } from '../../../verifier/results.js';
 import { startScriptedModelServer, type ScriptTurn } from '../../doubles/scripted-model/index.js';
 import { runAar } from '../../helpers/cli.js';
-import { REPO_ROOT, tempDir } from '../../helpers/data.js';
+import { REPO_ROOT } from '../../helpers/data.js';
 import { harnessContainers } from '../../helpers/jobs.js';
-import { writeTestGame } from '../../helpers/wikirace.js';
+import { wikiraceJobSetup } from '../../helpers/wikirace-job.js';
 
 const HAVE_DOCKER = await dockerAvailable();
 if (!HAVE_DOCKER) console.warn('WikiRace Docker tests skipped: no Docker engine answers (run images/docker-up.sh)');
 jest.setTimeout(15 * 60_000);
-
-const tmp = tempDir('aar-wikirace-job-');
-afterAll(() => tmp.cleanup());
 
 const PAIRS = [
   { split: 'easy', source: 'Page 1', target: 'Page 40' },
@@ -31,28 +27,11 @@ const PAIRS = [
   { split: 'medium', source: 'Hub', target: 'Page 79' },
 ] as const;
 
-function writeConfig(name: string, overrides: Record<string, unknown>): string {
-  const file = path.join(tmp.dir, `${name}.yaml`);
-  writeFileSync(
-    file,
-    stringify({
-      name,
-      output: path.join(tmp.dir, 'jobs'),
-      tasks: { family: 'wikirace', path: path.join(tmp.dir, 'tasks') },
-      agents: [{ name: 'oracle' }],
-      timeout_s: 120,
-      concurrency: 2,
-      resources: { memory_mb: 512, cpus: 1, pids: 256 },
-      tools: { mode: 'live' },
-      infra_retries: 0,
-      ...overrides,
-    }),
-  );
-  return file;
-}
-
-beforeAll(async () => {
-  await writeTestGame(path.join(tmp.dir, 'tasks'), [...PAIRS]);
+const { tmp, writeConfig } = wikiraceJobSetup('aar-wikirace-job-', PAIRS, {
+  agents: [{ name: 'oracle' }],
+  timeout_s: 120,
+  concurrency: 2,
+  resources: { memory_mb: 512, cpus: 1, pids: 256 },
 });
 
 (HAVE_DOCKER ? describe : describe.skip)('WikiRace jobs in Docker', () => {

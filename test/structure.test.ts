@@ -1,0 +1,188 @@
+/**
+ * The shape of the product source: no import cycle (type-only imports, `export ... from` and dynamic
+ * `import('./x')` count), no file over 300 lines, and the README's Layout section naming exactly the
+ * folders that exist. Each failure lists every offender, so one run says all that is wrong.
+ */
+import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SKIPPED = new Set(['test', 'node_modules', 'dist']);
+const MAX_LINES = 300;
+
+function productDirs(): string[] {
+  return readdirSync(ROOT, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && !e.name.startsWith('.') && !SKIPPED.has(e.name))
+    .map((e) => e.name)
+    .sort();
+}
+
+function sourceFiles(dir: string, out: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name.startsWith('.')) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (dir === ROOT && SKIPPED.has(entry.name)) continue;
+      if (entry.name === 'node_modules') continue;
+      sourceFiles(path, out);
+    } else if (/\.(ts|mjs)$/.test(entry.name)) {
+      out.push(path);
+    }
+  }
+  return out;
+}
+
+const FILES = sourceFiles(ROOT).sort();
+const rel = (path: string): string => relative(ROOT, path).split(sep).join('/');
+
+/** Relative module specifiers of one file: imports, re-exports, `import x = require()`, `import('...')`. */
+function specifiers(path: string): string[] {
+  const text = readFileSync(path, 'utf8');
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false);
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier
+      && ts.isStringLiteral(node.moduleSpecifier)) {
+      found.push(node.moduleSpecifier.text);
+    } else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)
+      && ts.isStringLiteral(node.moduleReference.expression)) {
+      found.push(node.moduleReference.expression.text);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword
+      && node.arguments.length > 0 && ts.isStringLiteralLike(node.arguments[0]!)) {
+      found.push((node.arguments[0] as ts.StringLiteralLike).text);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)
+      && ts.isStringLiteral(node.argument.literal)) {
+      found.push(node.argument.literal.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found.filter((s) => s.startsWith('./') || s.startsWith('../'));
+}
+
+function resolveSpecifier(from: string, spec: string): string | undefined {
+  const base = resolve(dirname(from), spec);
+  const candidates = [
+    base.replace(/\.js$/, '.ts'), base.replace(/\.mjs$/, '.mts'), base, `${base}.ts`, `${base}.mjs`,
+    join(base, 'index.ts'),
+  ];
+  return candidates.find((c) => existsSync(c) && statSync(c).isFile() && /\.(ts|mjs|mts)$/.test(c));
+}
+
+/** Strongly connected components of more than one file (or a file importing itself): Tarjan. */
+function importCycles(): string[][] {
+  const graph = new Map<string, string[]>();
+  for (const file of FILES) {
+    const targets = specifiers(file).map((s) => resolveSpecifier(file, s)).filter((t): t is string => !!t);
+    graph.set(file, [...new Set(targets)]);
+  }
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const connect = (v: string): void => {
+    index.set(v, counter); low.set(v, counter); counter++;
+    stack.push(v); onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!graph.has(w)) continue;
+      if (!index.has(w)) { connect(w); low.set(v, Math.min(low.get(v)!, low.get(w)!)); }
+      else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do { w = stack.pop()!; onStack.delete(w); component.push(w); } while (w !== v);
+      if (component.length > 1 || (graph.get(v) ?? []).includes(v)) cycles.push(component.map(rel).sort());
+    }
+  };
+  for (const file of FILES) if (!index.has(file)) connect(file);
+  return cycles.sort((a, b) => a[0]!.localeCompare(b[0]!));
+}
+
+function lineCount(path: string): number {
+  const text = readFileSync(path, 'utf8');
+  return text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+}
+
+/** The Layout section's code block, split into entries by top-level folder (`name/` at column 0). */
+function layoutEntries(): Map<string, string> {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const section = /^## Layout\n([\s\S]*?)(?=^## )/m.exec(readme);
+  if (!section) throw new Error('README.md: no "## Layout" section');
+  const block = /```\n([\s\S]*?)```/.exec(section[1]!);
+  if (!block) throw new Error('README.md: the Layout section has no code block');
+  const entries = new Map<string, string>();
+  let current: string | undefined;
+  for (const line of block[1]!.split('\n')) {
+    const head = /^([\w.-]+)\/\s/.exec(line);
+    if (head) { current = head[1]!; entries.set(current, ''); }
+    if (current) entries.set(current, `${entries.get(current)!}${line}\n`);
+  }
+  return entries;
+}
+
+function subdirs(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules')
+    .map((e) => e.name);
+}
+
+function allDirsBelow(dir: string, out = new Set<string>()): Set<string> {
+  for (const name of subdirs(dir)) { out.add(name); allDirsBelow(join(dir, name), out); }
+  return out;
+}
+
+function layoutProblems(): string[] {
+  const entries = layoutEntries();
+  const problems: string[] = [];
+  for (const top of productDirs()) {
+    const entry = entries.get(top);
+    if (entry === undefined) { problems.push(`${top}/ is not named in the Layout section`); continue; }
+    for (const sub of subdirs(join(ROOT, top))) {
+      const named = new RegExp(`(^|[^\\w.-])${sub.replace(/[.-]/g, '\\$&')}(/|[^\\w.-]|$)`, 'm');
+      if (!named.test(entry)) problems.push(`${top}/${sub}/ is not named under ${top}/ in the Layout section`);
+    }
+  }
+  for (const [top, entry] of entries) {
+    if (!existsSync(join(ROOT, top)) || !statSync(join(ROOT, top)).isDirectory()) {
+      problems.push(`${top}/ is named in the Layout section but does not exist`);
+      continue;
+    }
+    const below = allDirsBelow(join(ROOT, top));
+    const body = entry.replace(/^[\w.-]+\//, '');
+    for (const m of body.matchAll(/(?<![\w./-])([\w.-]+)\/(?![\w])/g)) {
+      const name = m[1]!;
+      if (!below.has(name) && !(existsSync(join(ROOT, name)) && statSync(join(ROOT, name)).isDirectory())) {
+        problems.push(`${top}/: the Layout section names ${name}/, which is no folder below ${top}/`);
+      }
+    }
+  }
+  return [...new Set(problems)];
+}
+
+describe('the product source', () => {
+  it('finds the source files it checks', () => {
+    expect(FILES.length).toBeGreaterThan(100);
+    expect(FILES.map(rel)).toContain('trial/record.ts');
+  });
+
+  it('has no import cycle (type-only imports, re-exports and dynamic imports count)', () => {
+    const listing = importCycles().map((files) => `cycle: ${files.join(' <-> ')}`);
+    expect(listing).toEqual([]);
+  });
+
+  it(`has no file over ${MAX_LINES} lines`, () => {
+    const listing = FILES.map((f) => ({ file: rel(f), lines: lineCount(f) }))
+      .filter((f) => f.lines > MAX_LINES)
+      .map((f) => `${f.file}: ${f.lines} lines`);
+    expect(listing).toEqual([]);
+  });
+
+  it("matches the README's Layout section: every folder and every folder one level below named, none invented", () => {
+    expect(layoutProblems()).toEqual([]);
+  });
+});
