@@ -6,15 +6,26 @@
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
 import ts from 'typescript';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SKIPPED = new Set(['test', 'node_modules', 'dist']);
 const MAX_LINES = 300;
 
+/** Folders git would keep (tracked or not ignored): what a local run left (jobs/, reports/, test-artifacts/) is no product folder. */
+const KEPT_DIRS: Set<string> | undefined = (() => {
+  if (!existsSync(join(ROOT, '.git'))) return undefined;
+  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 28 }).split('\n');
+  const dirs = new Set<string>();
+  for (const f of files) for (let d = dirname(f); d !== '.' && !dirs.has(d); d = dirname(d)) dirs.add(d);
+  return dirs;
+})();
+const kept = (path: string): boolean => !KEPT_DIRS || KEPT_DIRS.has(rel(path));
+
 function productDirs(): string[] {
   return readdirSync(ROOT, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && !e.name.startsWith('.') && !SKIPPED.has(e.name))
+    .filter((e) => e.isDirectory() && !e.name.startsWith('.') && !SKIPPED.has(e.name) && kept(join(ROOT, e.name)))
     .map((e) => e.name)
     .sort();
 }
@@ -25,7 +36,7 @@ function sourceFiles(dir: string, out: string[] = []): string[] {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
       if (dir === ROOT && SKIPPED.has(entry.name)) continue;
-      if (entry.name === 'node_modules') continue;
+      if (entry.name === 'node_modules' || !kept(path)) continue;
       sourceFiles(path, out);
     } else if (/\.(ts|mjs)$/.test(entry.name)) {
       out.push(path);
@@ -35,7 +46,9 @@ function sourceFiles(dir: string, out: string[] = []): string[] {
 }
 
 const FILES = sourceFiles(ROOT).sort();
-const rel = (path: string): string => relative(ROOT, path).split(sep).join('/');
+function rel(path: string): string {
+  return relative(ROOT, path).split(sep).join('/');
+}
 
 /** Relative module specifiers of one file: imports, re-exports, `import x = require()`, `import('...')`. */
 function specifiers(path: string): string[] {
@@ -127,7 +140,7 @@ function layoutEntries(): Map<string, string> {
 
 function subdirs(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
-    .filter((e) => e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules')
+    .filter((e) => e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules' && kept(join(dir, e.name)))
     .map((e) => e.name);
 }
 
