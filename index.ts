@@ -40,12 +40,12 @@ export { checkBudgets, UnequalBudgetsError, type BudgetCheck, type BudgetDiffere
 export { compareConfigurations, type CompareOptions, type CompareResult, type PairedRow } from './verifier/compare/compare.js';
 export { renderTables, TABLE_FORMATS } from './verifier/compare/render.js';
 export { paperTables } from './verifier/paper-tables/index.js';
-export { tableToMarkdown, tableToCsv, type DataTable } from './tasks/table.js';
+export { tableToMarkdown, tableToCsv, type DataTable } from './common/table.js';
 export { verifyHarborDir, checkHarborTrial, type HarborVerifySummary } from './tasks/aar/harbor/layout.js';
 
 // harness: jobs in Docker
 export { runJob, type RunJobOptions, type JobSummary } from './harness/jobs/job.js';
-export { previewJob, type JobPreview } from './harness/jobs/preview.js';
+export { previewJob, type JobPreview } from './harness/jobs/plan-preview.js';
 export { chooseConcurrency, type ConcurrencyChoice } from './harness/jobs/concurrency.js';
 export { parseJobConfig, loadJobConfig } from './harness/config/load.js';
 export { JobConfigSchema, type JobConfig, type AgentConfig } from './harness/config/schema.js';

@@ -11,7 +11,7 @@
  * two are correlated as real frameworks are); each attempt is an independent draw on its leg.
  */
 import os from 'node:os';
-import { seededRandom } from '../tasks/random.js';
+import { seededRandom } from '../common/random.js';
 import { comparePaired } from '../verifier/compare/paired-test.js';
 
 const PAIRS = Number(process.env.SIM_PAIRS ?? 1000);

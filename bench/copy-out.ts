@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ExecSandbox } from '../harness/environments/docker/exec-sandbox.js';
-import { docker } from '../images/docker.js';
+import { docker } from '../common/docker.js';
 import { ANSWER_LIMIT_BYTES } from '../trial/copy-limits.js';
 
 const image = process.argv[2] ?? (await docker().listImages()).flatMap((i) => i.RepoTags ?? []).find((t) => t.startsWith('aar-base:'));

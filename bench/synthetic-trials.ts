@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { scoreTrialDir } from '../verifier/results.js';
 import { scoreToJson, type TrialScore } from '../tasks/aar/scoring/score.js';
-import { seededRandom } from '../tasks/random.js';
+import { seededRandom } from '../common/random.js';
 import { loadLegs, type LoadedLeg } from '../tasks/aar/load.js';
 import { aarDataDir } from '../paths.js';
 import { stepBudget } from '../tasks/aar/schema.js';

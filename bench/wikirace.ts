@@ -12,7 +12,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { execa } from 'execa';
 import { join } from 'node:path';
 import { createGzip } from 'node:zlib';
-import { seededRandom } from '../tasks/random.js';
+import { seededRandom } from '../common/random.js';
 import { DistanceCache, distancesTo } from '../tasks/wikirace/graph/distances.js';
 import { csrFromEdges } from '../tasks/wikirace/graph/edges.js';
 import { LinkGraph } from '../tasks/wikirace/graph/graph.js';

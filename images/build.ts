@@ -6,7 +6,7 @@ import { pack } from 'tar-stream';
 import { formatDuration } from '../harness/jobs/duration.js';
 import { packagePath } from '../paths.js';
 import { lastBuildSeconds, recordBuildSeconds, stepLine } from './build-times.js';
-import { docker, followProgress, imageExists, requireDocker } from './docker.js';
+import { docker, followProgress, imageExists, requireDocker } from '../common/docker.js';
 import { withFileLock } from './lock.js';
 
 /** How images are built; every field has a default that works on a machine like ours. */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { locateJsonError } from './json-syntax.js';
+import { locateJsonError } from '../common/json-syntax.js';
 
 /** One thing wrong with one input file, printed as a single line: `file: $.json.path: message`. */
 export interface InputProblem {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { seededRandom, shuffleInPlace } from './random.js';
+import { seededRandom, shuffleInPlace } from '../common/random.js';
 
 /** The filter keys every family's `tasks` section has besides its own (applied after them, in this order). */
 export const commonFilterFields = {

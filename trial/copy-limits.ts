@@ -1,4 +1,4 @@
-import { isPySpace } from '../python/unicode.js';
+import { isPySpace } from '../pycompat/unicode.js';
 
 /**
  * Bounds on what a trial copies out of its sandbox, so no agent can fill the host's memory or disk

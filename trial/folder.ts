@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pyReadText, pyUniversalNewlines } from '../python/index.js';
+import { pyReadText, pyUniversalNewlines } from '../pycompat/index.js';
 
 /**
  * The trial folder: everything needed to re-score a trial offline.

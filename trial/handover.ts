@@ -2,7 +2,7 @@
  * The handover's wire format: a self-contained sandbox fetches its work from the gateway (`GET
  * /v1/trial/work`) and posts its result back (`POST /v1/trial/result`), both as JSON with the trial token.
  * Both ends import these types: the gateway (harness/gateway/handover.ts) and `tools --trial` in the
- * container (tools/cli/trial-run.ts). The container's bundle carries no dependencies, so this module holds
+ * container (container/trial-run.ts). The container's bundle carries no dependencies, so this module holds
  * types and constants only; the host checks what comes back against its zod schema, typed by TrialResultWire.
  */
 

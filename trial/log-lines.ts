@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { pySplitlines, pyStrip } from '../python/index.js';
+import { pySplitlines, pyStrip } from '../pycompat/index.js';
 
 /** A line a reader left out because it is longer than it holds (its text is never kept whole). */
 export const LINE_TOO_LONG = Symbol('line too long');

@@ -1,4 +1,4 @@
-import { docker, engineGetStatus, localDockerSocket, withinWait } from '../../images/docker.js';
+import { docker, engineGetStatus, localDockerSocket, withinWait } from '../../common/docker.js';
 
 /**
  * Read-only questions to the Docker engine for `aar plan`, kept cheap: over a local socket they are two

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { packagePath } from '../../paths.js';
 import { TOOLS } from '../../tools/catalog/index.js';
 import type { TaskFamily } from '../family.js';
-import { seededRandom } from '../random.js';
+import { seededRandom } from '../../common/random.js';
 import { filterLegs, TaskFilterSchema } from './filter.js';
 import { renderInstruction } from './instruction.js';
 import type { LoadedLeg } from './load.js';

@@ -7,8 +7,8 @@
  *   node oracle.cjs LEG.json
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { toolsSession } from '../../tools/cli/batch-session.js';
-import { evaluateExpression, pyStr } from '../../python/interpreter/expression.js';
+import { toolsSession } from '../../container/batch-session.js';
+import { evaluateExpression, pyStr } from '../../pycompat/interpreter/expression.js';
 import { applyTransform } from './golden/transforms.js';
 import type { JsonValue, Leg } from './schema.js';
 import { runChain, type ConcreteCall } from './world/golden-calls.js';

@@ -9,9 +9,9 @@
  * Each prints `<name>: <n> tool calls` as its last word.
  */
 import { readFileSync } from 'node:fs';
-import { seededRandom } from '../random.js';
+import { seededRandom } from '../../common/random.js';
 import { readStateText } from './game/state-text.js';
-import { toolsSession } from '../../tools/cli/batch-session.js';
+import { toolsSession } from '../../container/batch-session.js';
 
 type Chooser = (links: string[], current: string) => string | undefined;
 

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { stringify } from 'yaml';
-import { docker } from '../../images/docker.js';
+import { docker } from '../../common/docker.js';
 import { PACKAGE_ROOT } from '../../paths.js';
 import { loadJobResults } from '../../verifier/results.js';
 import { AAR_BIN } from './cli.js';

@@ -5,7 +5,7 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { lastBuildSeconds, recordBuildSeconds, stepLine } from '../../images/build-times.js';
 import { buildRecipe, IMAGE_LABEL, type ImageRecipe } from '../../images/build.js';
-import { docker, dockerAvailable } from '../../images/docker.js';
+import { docker, dockerAvailable } from '../../common/docker.js';
 import { REPO_ROOT, tempDir } from '../helpers/data.js';
 
 const HAVE_DOCKER = await dockerAvailable();

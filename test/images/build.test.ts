@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { IMAGE_LABEL, labelledDockerfile, recipeTag, removeUnfinishedImages, type ImageRecipe } from '../../images/build.js';
-import { docker, dockerAvailable } from '../../images/docker.js';
+import { docker, dockerAvailable } from '../../common/docker.js';
 import { runAar } from '../helpers/cli.js';
 import { REPO_ROOT } from '../helpers/data.js';
 

@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { dockerAvailable } from '../../images/docker.js';
+import { dockerAvailable } from '../../common/docker.js';
 import { REPO_ROOT } from '../helpers/data.js';
 
 const CAN_RUN = process.getuid?.() === 0 && (await dockerAvailable());

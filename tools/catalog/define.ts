@@ -53,7 +53,7 @@ export function defineTool(spec: ToolSpec): ToolDefinition {
   };
 }
 
-/** The tool without its schema, for the in-container `tools` command (tools/cli/help-table.ts). */
+/** The tool without its schema, for the in-container `tools` command (container/help-table.ts). */
 export function toolHelp(tool: ToolDefinition): ToolHelp {
   const { name, aliases = [], group, summary, returns, params, example, runsIn } = tool;
   return { name, aliases, group, summary, returns, params, example, runsIn };

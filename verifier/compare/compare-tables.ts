@@ -1,4 +1,4 @@
-import type { DataTable } from '../../tasks/table.js';
+import type { DataTable } from '../../common/table.js';
 import { unequalNote } from './budgets.js';
 import type { CompareResult } from './result.js';
 import { BOOTSTRAP_MIN_N, SMALL_N } from './paired-test.js';

@@ -1,6 +1,6 @@
 import type { CompareMetric } from '../../tasks/family.js';
 import { taskFamily } from '../../tasks/registry.js';
-import { boundedMean, minimumDetectableDifference, proportion } from '../../tasks/stats.js';
+import { boundedMean, minimumDetectableDifference, proportion } from '../../common/stats.js';
 import { checkBudgets, UnequalBudgetsError } from './budgets.js';
 import { compareTables } from './compare-tables.js';
 import { costAccuracyFrontier, effortOf } from './effort.js';

@@ -1,4 +1,4 @@
-import { meanOf } from '../../tasks/stats.js';
+import { meanOf } from '../../common/stats.js';
 import type { TrialResult } from '../results.js';
 
 /** What a configuration spent per trial (means over the trials where the figure is known). */

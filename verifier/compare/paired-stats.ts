@@ -1,5 +1,5 @@
-import { seededRandom } from '../../tasks/random.js';
-import { proportion, tQuantile975 } from '../../tasks/stats.js';
+import { seededRandom } from '../../common/random.js';
+import { proportion, tQuantile975 } from '../../common/stats.js';
 
 /** Two-sided exact McNemar test: the discordant pairs (b: only A right, c: only B right) under Binomial(b + c, 1/2). */
 export function mcnemarExact(b: number, c: number): number {

@@ -1,4 +1,4 @@
-import { csvNoteLines, tableToCsv, tableToMarkdown, type DataTable } from '../../tasks/table.js';
+import { csvNoteLines, tableToCsv, tableToMarkdown, type DataTable } from '../../common/table.js';
 
 export const TABLE_FORMATS = ['md', 'csv', 'json'] as const;
 export type TableFormat = (typeof TABLE_FORMATS)[number];

@@ -1,4 +1,4 @@
-import type { DataTable } from '../../tasks/table.js';
+import type { DataTable } from '../../common/table.js';
 import type { BudgetCheck } from './budgets.js';
 import type { EffortRow, FrontierRow } from './effort.js';
 import type { Reducer } from './pairing.js';

@@ -1,4 +1,4 @@
-import { displayCell, type DataTable } from '../../tasks/table.js';
+import { displayCell, type DataTable } from '../../common/table.js';
 import { checkBudgets } from '../compare/budgets.js';
 import { compareConfigurations } from '../compare/compare.js';
 import { loadConfigurations } from '../compare/select.js';

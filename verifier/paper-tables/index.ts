@@ -1,6 +1,6 @@
 import { aarPaperTables, type PaperTrial } from '../../tasks/aar/paper-tables/index.js';
 import type { TrialScore } from '../../tasks/aar/scoring/score.js';
-import type { DataTable } from '../../tasks/table.js';
+import type { DataTable } from '../../common/table.js';
 import { unequalNote, type BudgetCheck } from '../compare/budgets.js';
 import { modelsNote } from '../compare/compare-tables.js';
 import { effortOf } from '../compare/effort.js';

@@ -8,9 +8,9 @@
  *
  *   node llm-player.cjs      (env: LLM_API anthropic|openai, LLM_MODEL, LLM_RETRIES, LLM_MAX_TOKENS, LLM_THINKING, AAR_GATEWAY_*, AAR_TRIAL_TOKEN)
  */
-import { gatewayFromEnv, postJson } from '../../../tools/cli/gateway-client.js';
+import { gatewayFromEnv, postJson } from '../../../container/gateway-client.js';
 import { readStateText } from '../../../tasks/wikirace/game/state-text.js';
-import { toolsSession } from '../../../tools/cli/batch-session.js';
+import { toolsSession } from '../../../container/batch-session.js';
 import { parseChoice, retryNote, stepPrompt } from './prompt.js';
 
 const API = process.env.LLM_API === 'openai' ? 'openai' : 'anthropic';

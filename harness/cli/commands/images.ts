@@ -23,7 +23,7 @@ export function registerImagesCommands(program: Command): void {
     .command('list')
     .description('list the images AAR Harness built')
     .action(async () => {
-      const { requireDocker } = await import('../../../images/docker.js');
+      const { requireDocker } = await import('../../../common/docker.js');
       const { IMAGE_LABEL, isTagged } = await import('../../../images/build.js');
       const docker = await requireDocker();
       const list = await docker.listImages({ filters: { label: [IMAGE_LABEL] } });

@@ -12,12 +12,12 @@ function formatOf(flag: string): Format {
 
 /** The plan as text or as the library's JobPreview in JSON; a plan that would be refused exits non-zero. */
 async function printPlan(loaded: LoadedConfig, format: Format): Promise<void> {
-  const { previewJob } = await import('../../jobs/preview.js');
+  const { previewJob } = await import('../../jobs/plan-preview.js');
   const preview = await previewJob(loaded);
   if (format === 'json') process.stdout.write(JSON.stringify(preview, null, 2) + '\n');
   else {
     const { colourOn } = await import('../../jobs/colour.js');
-    process.stdout.write((await import('../../jobs/preview-text.js')).formatPreview(preview, colourOn(process.stdout)));
+    process.stdout.write((await import('../../jobs/plan-text.js')).formatPreview(preview, colourOn(process.stdout)));
   }
   if (preview.refusal.length) {
     process.stderr.write(`aar: ${preview.jobDir}: a run would be refused (${preview.refusal.length} ${preview.refusal.length === 1 ? 'difference' : 'differences'} from its trials, listed under refused)\n`);

@@ -1,5 +1,5 @@
 import type Docker from 'dockerode';
-import { docker } from '../../../images/docker.js';
+import { docker } from '../../../common/docker.js';
 import type { EnvironmentSpec } from '../types.js';
 import { recordContainerCpu } from './usage.js';
 

@@ -2,11 +2,11 @@ import type Docker from 'dockerode';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { regularFilesUnder } from '../../../tools/cli/trial-result.js';
+import { regularFilesUnder } from '../../../container/trial-result.js';
 import { AnswerCopy, LOG_LIMIT_BYTES } from '../../../trial/copy-limits.js';
 import type { TrialWork, TrialWorkResult } from '../types.js';
 import { isNotFound } from './container.js';
-import { extractUnder, firstFileOfTar, type CopyOptions } from './files.js';
+import { extractUnder, firstFileOfTar, type CopyOptions } from './tar.js';
 
 /** A file's bytes from a container, running or stopped (at most `options.maxBytes`, cut where no UTF-8 character is split), or null when it does not exist. */
 export async function copyFileOut(container: Docker.Container, file: string, options: CopyOptions = {}): Promise<Buffer | null> {

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { docker, engineAnswers, NO_DOCKER_HINT, dockerAvailable } from '../../../images/docker.js';
+import { docker, engineAnswers, NO_DOCKER_HINT, dockerAvailable } from '../../../common/docker.js';
 import type { EnvironmentProvider, EnvironmentSpec, SandboxInfo, TrialEnvironment, TrialWork, TrialWorkResult, WorkHandover } from '../types.js';
 import { createTrialContainer, DockerSandbox, SOCKET_MOUNT } from './container.js';
 import { runSelfContained, WORK_WAIT_S } from './self-contained.js';

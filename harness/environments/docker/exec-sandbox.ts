@@ -4,13 +4,13 @@
  * what trials use (they run self-contained, environment.ts); it runs a trial's work too (`run`), by exec.
  */
 import { PassThrough, type Writable } from 'node:stream';
-import { docker } from '../../../images/docker.js';
+import { docker } from '../../../common/docker.js';
 import { NO_GATEWAY } from '../../../trial/handover.js';
 import type { EnvironmentSpec, FileToPut, SandboxFate, TrialWork, TrialWorkResult } from '../types.js';
 import { createTrialContainer, DockerSandbox, SOCKET_MOUNT } from './container.js';
 import { collectByArchive, copyDirOut, copyFileOut } from './copy-out.js';
 import { containerFate } from './fate.js';
-import { tarOf, type CopyOptions } from './files.js';
+import { tarOf, type CopyOptions } from './tar.js';
 import { outputCuts, outputSinks } from './output.js';
 
 export interface ExecOptions {

@@ -1,4 +1,4 @@
-import { docker } from '../../../images/docker.js';
+import { docker } from '../../../common/docker.js';
 import { NO_GATEWAY } from '../../../trial/handover.js';
 import type { SandboxFate, TrialWork, TrialWorkResult, WorkHandover } from '../types.js';
 import type { DockerSandbox } from './container.js';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { docker } from '../../../images/docker.js';
+import { docker } from '../../../common/docker.js';
 
 /**
  * What this process's trials cost the Docker engine, for `npm run bench:trials`: requests made to the

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { docker, engineAnswers, dockerAvailable, NO_DOCKER_HINT } from '../../../images/docker.js';
+import { docker, engineAnswers, dockerAvailable, NO_DOCKER_HINT } from '../../../common/docker.js';
 import type { EnvironmentProvider, EnvironmentSpec, SandboxInfo, TrialEnvironment, TrialWork, TrialWorkResult, WorkHandover } from '../types.js';
 import { ImageDistributor } from './images.js';
 import { createJobNetwork, removeServicesAndNetworks, type JobNetwork } from './network.js';

@@ -1,5 +1,5 @@
 import Docker from 'dockerode';
-import { docker, followProgress } from '../../../images/docker.js';
+import { docker, followProgress } from '../../../common/docker.js';
 import type { SwarmSettings } from './settings.js';
 
 /** A Docker client for an engine address of the job config (unix:///path or tcp://host:port). */

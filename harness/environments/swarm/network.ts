@@ -1,4 +1,4 @@
-import { docker } from '../../../images/docker.js';
+import { docker } from '../../../common/docker.js';
 import type { EnvironmentSpec } from '../types.js';
 
 /** The label naming a job's sandboxes (harness/jobs/trial.ts sets it on every trial). */

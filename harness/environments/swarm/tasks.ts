@@ -1,4 +1,4 @@
-import { docker } from '../../../images/docker.js';
+import { docker } from '../../../common/docker.js';
 
 interface SwarmTask {
   ServiceID?: string;

@@ -3,8 +3,8 @@
  * each of them in a mismatch: numbers numerically (bools are not numbers here), everything else by str().
  */
 import type { JsonValue } from '../schema.js';
-import type { ProgramResult } from '../../../python/interpreter/program.js';
-import { fromJson, isNumeric, jsonPyStr, pyEquals, pyRepr, pyStr, typeName, type Json, type PyValue } from '../../../python/interpreter/index.js';
+import type { ProgramResult } from '../../../pycompat/interpreter/program.js';
+import { fromJson, isNumeric, jsonPyStr, pyEquals, pyRepr, pyStr, typeName, type Json, type PyValue } from '../../../pycompat/interpreter/index.js';
 
 /** Numerically when both are numbers (bools are not), otherwise by Python str(). */
 export function sameValue(expected: JsonValue, computed: PyValue): boolean {

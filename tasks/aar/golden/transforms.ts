@@ -19,8 +19,8 @@ import {
   pyStr,
   type Json,
   type PyValue,
-} from '../../../python/interpreter/index.js';
-import { digitalRoot, largestPrimeFactor, leapYearsBetween, nextPrime, numDivisors, primeFactors, romanLength } from '../../../python/interpreter/number-theory.js';
+} from '../../../pycompat/interpreter/index.js';
+import { digitalRoot, largestPrimeFactor, leapYearsBetween, nextPrime, numDivisors, primeFactors, romanLength } from '../../../pycompat/interpreter/number-theory.js';
 
 // ---------------------------------------------------------------------------------------------
 // The transforms on Python values

@@ -21,10 +21,10 @@
 import type { LoadedLeg } from '../load.js';
 import type { JsonValue, Stop } from '../schema.js';
 import { applyTransform } from './transforms.js';
-import { evaluateExpression } from '../../../python/interpreter/expression.js';
-import { runProgram } from '../../../python/interpreter/program.js';
-import { tokenize, type Token } from '../../../python/interpreter/lexer.js';
-import { jsonPyStr, pyStr, type Json } from '../../../python/interpreter/index.js';
+import { evaluateExpression } from '../../../pycompat/interpreter/expression.js';
+import { runProgram } from '../../../pycompat/interpreter/program.js';
+import { tokenize, type Token } from '../../../pycompat/interpreter/lexer.js';
+import { jsonPyStr, pyStr, type Json } from '../../../pycompat/interpreter/index.js';
 import { programOutcome, sameJson, sameValue, showComputed, showExpected, strOrNull } from './compare-values.js';
 
 export const CHECK_KINDS = ['reason_transform', 'reason_code', 'compute_expression', 'compute_code', 'passcode', 'tool_code'] as const;

@@ -1,4 +1,4 @@
-import type { DataTable } from '../../table.js';
+import type { DataTable } from '../../../common/table.js';
 import { figure6, shortcutsTable, table11, table3, table7, table8, table9, type TrialsByConfig } from './tables.js';
 import { LegFactsCache } from './trials.js';
 

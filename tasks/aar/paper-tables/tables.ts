@@ -1,4 +1,4 @@
-import type { Cell, DataTable } from '../../table.js';
+import type { Cell, DataTable } from '../../../common/table.js';
 import { LEVELS } from '../schema.js';
 import { byVariant, faOf, groupBy, meanDefined, pvrOf, rcrOf, type LegFactsCache, type PaperTrial } from './trials.js';
 

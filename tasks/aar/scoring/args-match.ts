@@ -1,6 +1,6 @@
-import { pyFloat, type PyValue } from '../../../python/index.js';
+import { pyFloat, type PyValue } from '../../../pycompat/index.js';
 import { goldenArgText, type GoldenArg, type GoldenStep } from './leg-view.js';
-import { isPyDict, pyGet } from '../../../python/dict.js';
+import { isPyDict, pyGet } from '../../../pycompat/dict.js';
 
 /**
  * One golden value against one agent value (the reference rule): their `str()` texts, lower-cased and

@@ -1,5 +1,5 @@
-import { dependsOnPythonTypes, fromNativeJson, parsePyJson, type PyValue } from '../../../python/index.js';
-import { isPyDict, type PyDict } from '../../../python/dict.js';
+import { dependsOnPythonTypes, fromNativeJson, parsePyJson, type PyValue } from '../../../pycompat/index.js';
+import { isPyDict, type PyDict } from '../../../pycompat/dict.js';
 
 /** A golden tool-chain step as scoring reads it: `step.get(...)` of its two fields. */
 export interface ScoredStep {

@@ -1,5 +1,5 @@
 import { findTool } from '../../../tools/catalog/index.js';
-import { pyFloat, pyLower, pyStr, pyStrip, type PyValue } from '../../../python/index.js';
+import { pyFloat, pyLower, pyStr, pyStrip, type PyValue } from '../../../pycompat/index.js';
 import type { ScoredLeg, ScoredStep } from './leg-tree.js';
 import { canonicalPage, referenceNormalizeUrl } from '../../../tools/wikipedia/page-identity.js';
 

@@ -1,4 +1,4 @@
-import { pyMatchesSingleDigit, pyRepr, pyRound, pyStrip, pyUniversalNewlines } from '../../../python/index.js';
+import { pyMatchesSingleDigit, pyRepr, pyRound, pyStrip, pyUniversalNewlines } from '../../../pycompat/index.js';
 import { ANSWER_LIMIT_BYTES } from '../../../trial/copy-limits.js';
 import type { LegView } from './leg-view.js';
 import { valuePatterns, type CallTally } from './tally.js';

@@ -1,5 +1,5 @@
 import type { FamilyReport, ReportSlice } from '../../family.js';
-import { boundedMean, meanOf, proportion, type Estimate } from '../../stats.js';
+import { boundedMean, meanOf, proportion, type Estimate } from '../../../common/stats.js';
 import { LEVELS } from '../schema.js';
 import type { Diagnosis } from './paper.js';
 import type { TrialScore } from './score.js';

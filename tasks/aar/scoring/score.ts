@@ -1,9 +1,9 @@
-import { fromNativeJson, pyJsonDumps, pyJsonString, type PyValue } from '../../../python/index.js';
+import { fromNativeJson, pyJsonDumps, pyJsonString, type PyValue } from '../../../pycompat/index.js';
 import { parseLegForScoring, scoredLegOfTree } from './leg-tree.js';
 import { buildLegView, legViewOfText, type LegView } from './leg-view.js';
 import { computePaperMetrics, type PaperMetrics } from './paper.js';
 import type { RunFacts } from '../../../trial/run-facts.js';
-import { isPyDict } from '../../../python/dict.js';
+import { isPyDict } from '../../../pycompat/dict.js';
 import { computeReferenceFields, REFERENCE_FIELDS, REFERENCE_FLOAT_FIELDS, type AnswerCut, type ReferenceFields } from './reference.js';
 import { tallyToolLog } from './tally.js';
 import type { ToolLogSource } from './tool-log.js';

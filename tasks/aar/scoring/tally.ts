@@ -1,4 +1,4 @@
-import { pyFloat, pyFormatFixed, pyIntOfFloat } from '../../../python/index.js';
+import { pyFloat, pyFormatFixed, pyIntOfFloat } from '../../../pycompat/index.js';
 import { lenientArgsMatch, referenceArgsMatch } from './args-match.js';
 import type { GoldenStep, LegView } from './leg-view.js';
 import { toolLogCalls, type LoggedCall, type ToolLogSource } from './tool-log.js';

@@ -1,6 +1,6 @@
 import { findTool } from '../../../tools/catalog/index.js';
-import { fromNativeJson, fromNativeJsonIfExact, parsePyJsonLine, PY_JSON_DEFAULT_MAX_DEPTH, pyTruthy, type PyValue } from '../../../python/index.js';
-import { isPyDict, pyGet } from '../../../python/dict.js';
+import { fromNativeJson, fromNativeJsonIfExact, parsePyJsonLine, PY_JSON_DEFAULT_MAX_DEPTH, pyTruthy, type PyValue } from '../../../pycompat/index.js';
+import { isPyDict, pyGet } from '../../../pycompat/dict.js';
 import { canonicalPage, referenceNormalizeUrl } from '../../../tools/wikipedia/page-identity.js';
 import { fileLines, LINE_TOO_LONG, textLines, type LogLine } from '../../../trial/log-lines.js';
 import { TOOL_LOG_READ_MAX_LINE_CHARS, valueNestsDeeperThan, type ToolLogField } from '../../../trial/tool-log.js';

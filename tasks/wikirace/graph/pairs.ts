@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { mixSeeds, seededRandom } from '../../random.js';
+import { mixSeeds, seededRandom } from '../../../common/random.js';
 import { distancesTo } from './distances.js';
 import type { LinkGraph } from './graph.js';
 import type { GraphHeader } from './store.js';

@@ -1,4 +1,4 @@
-import { mixSeeds, seededRandom, shuffleInPlace } from '../../random.js';
+import { mixSeeds, seededRandom, shuffleInPlace } from '../../../common/random.js';
 import { distancesTo } from './distances.js';
 import type { LinkGraph } from './graph.js';
 

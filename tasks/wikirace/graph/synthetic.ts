@@ -1,4 +1,4 @@
-import { mixSeeds, seededRandom } from '../../random.js';
+import { mixSeeds, seededRandom } from '../../../common/random.js';
 import { LinkGraph } from './graph.js';
 import { syntheticTitles } from './synthetic-titles.js';
 

@@ -1,5 +1,5 @@
 import type { FamilyReport, ReportSlice } from '../../family.js';
-import { meanOf, proportion, type Estimate } from '../../stats.js';
+import { meanOf, proportion, type Estimate } from '../../../common/stats.js';
 import { SPLITS } from '../schema.js';
 import type { GameScore } from './score.js';
 

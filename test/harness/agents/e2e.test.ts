@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { dockerAvailable } from '../../../images/docker.js';
+import { dockerAvailable } from '../../../common/docker.js';
 import { REPO_ROOT } from '../../helpers/data.js';
 
 const HAVE_DOCKER = await dockerAvailable();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { modelHandlerFor } from '../../../harness/gateway/models/handler.js';
 import { runJob } from '../../../harness/jobs/job.js';
 import { QuietReporter } from '../../../harness/jobs/reporters.js';
-import { dockerAvailable } from '../../../images/docker.js';
+import { dockerAvailable } from '../../../common/docker.js';
 import { parseTrajectory } from '../../../tasks/wikirace/game/trajectory.js';
 import type { LoadedPair } from '../../../tasks/wikirace/load.js';
 import { oraclePlan } from '../../../tasks/wikirace/oracle-plan.js';

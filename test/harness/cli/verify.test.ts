@@ -2,7 +2,7 @@ import { jest } from '@jest/globals';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeSyntheticJob } from '../../../bench/synthetic-trials.js';
-import { dockerAvailable } from '../../../images/docker.js';
+import { dockerAvailable } from '../../../common/docker.js';
 import { loadLegs } from '../../../tasks/aar/load.js';
 import { sha256Hex } from '../../../trial/file-hashes.js';
 import { runAar } from '../../helpers/cli.js';

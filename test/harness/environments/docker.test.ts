@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { DockerEnvironmentProvider } from '../../../harness/environments/docker/environment.js';
 import { ensureBaseImage } from '../../../images/build.js';
-import { dockerAvailable } from '../../../images/docker.js';
+import { dockerAvailable } from '../../../common/docker.js';
 import { environmentConformance } from './conformance.js';
 
 const HAVE_DOCKER = await dockerAvailable();

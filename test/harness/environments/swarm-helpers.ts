@@ -1,4 +1,4 @@
-import { docker, dockerAvailable } from '../../../images/docker.js';
+import { docker, dockerAvailable } from '../../../common/docker.js';
 
 /** True when this engine is an active swarm manager (.ci/run makes it one: docker swarm init --advertise-addr 127.0.0.1). */
 export async function swarmManagerHere(): Promise<boolean> {

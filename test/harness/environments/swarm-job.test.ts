@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { runJob } from '../../../harness/jobs/job.js';
 import { QuietReporter } from '../../../harness/jobs/reporters.js';
-import { docker } from '../../../images/docker.js';
+import { docker } from '../../../common/docker.js';
 import { loadJobResults } from '../../../verifier/results.js';
 import { AAR_BIN } from '../../helpers/cli.js';
 import { tempDir } from '../../helpers/data.js';

@@ -13,7 +13,7 @@ import { DEFAULT_SWARM_SETTINGS } from '../../../harness/environments/swarm/sett
 import { runJob } from '../../../harness/jobs/job.js';
 import { QuietReporter } from '../../../harness/jobs/reporters.js';
 import { ensureBaseImage } from '../../../images/build.js';
-import { docker } from '../../../images/docker.js';
+import { docker } from '../../../common/docker.js';
 import { loadJobResults } from '../../../verifier/results.js';
 import { EXAMPLES_DIR, tempDir } from '../../helpers/data.js';
 import { writeJobConfig } from '../../helpers/jobs.js';

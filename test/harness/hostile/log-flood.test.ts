@@ -3,7 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { runJob } from '../../../harness/jobs/job.js';
 import { QuietReporter } from '../../../harness/jobs/reporters.js';
-import { dockerAvailable } from '../../../images/docker.js';
+import { dockerAvailable } from '../../../common/docker.js';
 import { TOOL_LOG_LINE_MAX_BYTES, TOOL_LOG_MAX_BYTES, TOOL_LOG_MAX_CALLS } from '../../../trial/tool-log.js';
 import { loadJobResults, type TrialResult } from '../../../verifier/results.js';
 import { REPO_ROOT, tempDir } from '../../helpers/data.js';

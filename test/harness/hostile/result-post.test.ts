@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { runJob } from '../../../harness/jobs/job.js';
 import { QuietReporter } from '../../../harness/jobs/reporters.js';
-import { dockerAvailable } from '../../../images/docker.js';
+import { dockerAvailable } from '../../../common/docker.js';
 import { loadJobResults, type TrialResult } from '../../../verifier/results.js';
 import { EXAMPLES_DIR, tempDir } from '../../helpers/data.js';
 import { harnessContainers, writeJobConfig } from '../../helpers/jobs.js';

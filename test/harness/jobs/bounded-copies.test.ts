@@ -3,7 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { runJob } from '../../../harness/jobs/job.js';
 import { QuietReporter } from '../../../harness/jobs/reporters.js';
-import { dockerAvailable } from '../../../images/docker.js';
+import { dockerAvailable } from '../../../common/docker.js';
 import { ANSWER_LIMIT_BYTES, cutMarker, LOG_LIMIT_BYTES } from '../../../trial/copy-limits.js';
 import { loadJobResults } from '../../../verifier/results.js';
 import { REPO_ROOT, tempDir } from '../../helpers/data.js';

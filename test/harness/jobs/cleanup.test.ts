@@ -6,7 +6,7 @@ import { DockerEnvironmentProvider } from '../../../harness/environments/docker/
 import { cleanupContainers } from '../../../harness/jobs/cleanup.js';
 import { lockJobDir } from '../../../harness/jobs/lock.js';
 import { harnessLabels, jobKeyOf } from '../../../harness/jobs/labels.js';
-import { docker, dockerAvailable } from '../../../images/docker.js';
+import { docker, dockerAvailable } from '../../../common/docker.js';
 import { tempDir } from '../../helpers/data.js';
 
 const HAVE_DOCKER = await dockerAvailable();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { planImages } from '../../../harness/jobs/image-plan.js';
 import { jobKeyOf } from '../../../harness/jobs/labels.js';
 import { DEFAULT_IMAGE_SETTINGS, ensureBaseImage } from '../../../images/build.js';
-import { dockerAvailable } from '../../../images/docker.js';
+import { dockerAvailable } from '../../../common/docker.js';
 import { loadJobResults } from '../../../verifier/results.js';
 import { AAR_BIN } from '../../helpers/cli.js';
 import { EXAMPLES_DIR, tempDir } from '../../helpers/data.js';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { runJob } from '../../../harness/jobs/job.js';
 import { jobKeyOf } from '../../../harness/jobs/labels.js';
 import { QuietReporter } from '../../../harness/jobs/reporters.js';
-import { docker, dockerAvailable } from '../../../images/docker.js';
+import { docker, dockerAvailable } from '../../../common/docker.js';
 import { loadJobResults } from '../../../verifier/results.js';
 import { AAR_BIN, runAar } from '../../helpers/cli.js';
 import { EXAMPLES_DIR, tempDir } from '../../helpers/data.js';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { runJob } from '../../../harness/jobs/job.js';
 import { QuietReporter } from '../../../harness/jobs/reporters.js';
-import { dockerAvailable } from '../../../images/docker.js';
+import { dockerAvailable } from '../../../common/docker.js';
 import { stepBudget } from '../../../tasks/aar/schema.js';
 import { loadJobResults } from '../../../verifier/results.js';
 import { verifyJob } from '../../../verifier/verify.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineTool, toolHelp } from '../../../tools/catalog/define.js';
 import { checkToolArgs, findTool, TOOL_ALIASES, TOOLS } from '../../../tools/catalog/index.js';
-import { TOOL_HELP } from '../../../tools/cli/help-table.js';
+import { TOOL_HELP } from '../../../container/help-table.js';
 
 const spec = {
   name: 'demo',

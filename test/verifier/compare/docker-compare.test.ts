@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { runJob } from '../../../harness/jobs/job.js';
 import { QuietReporter } from '../../../harness/jobs/reporters.js';
-import { dockerAvailable } from '../../../images/docker.js';
+import { dockerAvailable } from '../../../common/docker.js';
 import { checkBudgets, UnequalBudgetsError } from '../../../verifier/compare/budgets.js';
 import { compareConfigurations } from '../../../verifier/compare/compare.js';
 import { loadConfigurations } from '../../../verifier/compare/select.js';

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { chromiumAvailable, collectPageErrors, launchChromium } from '../../../bench/browser.js';
 import { runJob } from '../../../harness/jobs/job.js';
 import { QuietReporter } from '../../../harness/jobs/reporters.js';
-import { dockerAvailable } from '../../../images/docker.js';
+import { dockerAvailable } from '../../../common/docker.js';
 import type { TrialScore } from '../../../tasks/aar/scoring/score.js';
 import { CLIENT_BUNDLE } from '../../../verifier/html/client.js';
 import { loadJobResults, type TrialResult } from '../../../verifier/results.js';

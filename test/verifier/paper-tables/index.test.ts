@@ -3,7 +3,7 @@ import { writeSyntheticJob } from '../../../bench/synthetic-trials.js';
 import { filterLegs } from '../../../tasks/aar/filter.js';
 import { loadLegs, type LoadedLeg } from '../../../tasks/aar/load.js';
 import type { TrialScore } from '../../../tasks/aar/scoring/score.js';
-import type { DataTable } from '../../../tasks/table.js';
+import type { DataTable } from '../../../common/table.js';
 import { checkBudgets } from '../../../verifier/compare/budgets.js';
 import { loadConfigurations, type Configuration } from '../../../verifier/compare/select.js';
 import { paperTables } from '../../../verifier/paper-tables/index.js';

@@ -1,7 +1,7 @@
 import { AAR_REPORT, type AarFigures } from '../../../tasks/aar/scoring/report.js';
 import type { TrialScore } from '../../../tasks/aar/scoring/score.js';
 import { LEVELS } from '../../../tasks/aar/schema.js';
-import type { Estimate } from '../../../tasks/stats.js';
+import type { Estimate } from '../../../common/stats.js';
 import type { TrialResult } from '../../results.js';
 import type { ChartSpec } from '../view-types.js';
 import { configLabel } from '../labels.js';

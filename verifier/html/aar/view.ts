@@ -1,6 +1,6 @@
 import type { AarFigures } from '../../../tasks/aar/scoring/report.js';
 import type { TrialScore } from '../../../tasks/aar/scoring/score.js';
-import type { Estimate } from '../../../tasks/stats.js';
+import type { Estimate } from '../../../common/stats.js';
 import type { HtmlFamilyView, Headline } from '../view-types.js';
 import { columns } from '../model.js';
 import { aarCharts } from './charts.js';

@@ -1,5 +1,5 @@
 /**
- * The report page's script (bundled by tools/cli/bundle.mjs into dist/viewer-client.js, which page.ts
+ * The report page's script (bundled by scripts/bundle.mjs into dist/viewer-client.js, which page.ts
  * inlines): the trials table (filter, sort, show more) and the trial pages, drawn from the embedded JSON
  * when their link is followed (#trial/<id>), one at a time.
  */

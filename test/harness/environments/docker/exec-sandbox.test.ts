@@ -12,7 +12,7 @@ import { countEngineCalls, dockerUsage } from '../../../../harness/environments/
 import type { TrialWork } from '../../../../harness/environments/types.js';
 import { GatewayServer } from '../../../../harness/gateway/server.js';
 import { ensureBaseImage } from '../../../../images/build.js';
-import { docker, dockerAvailable } from '../../../../images/docker.js';
+import { docker, dockerAvailable } from '../../../../common/docker.js';
 import type { ProviderContext } from '../../../../tools/providers/types.js';
 import { ToolService } from '../../../../tools/service.js';
 import { sandboxSpec, work } from '../conformance.js';

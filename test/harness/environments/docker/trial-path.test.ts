@@ -15,7 +15,7 @@ import { countEngineCalls, dockerUsage } from '../../../../harness/environments/
 import type { TrialWork } from '../../../../harness/environments/types.js';
 import { GatewayServer } from '../../../../harness/gateway/server.js';
 import { ensureBaseImage } from '../../../../images/build.js';
-import { dockerAvailable } from '../../../../images/docker.js';
+import { dockerAvailable } from '../../../../common/docker.js';
 import { cutMarker } from '../../../../trial/copy-limits.js';
 import type { ProviderContext } from '../../../../tools/providers/types.js';
 import { ToolService } from '../../../../tools/service.js';

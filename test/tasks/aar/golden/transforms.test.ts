@@ -9,7 +9,7 @@ import {
   primeFactors,
   romanLength,
   toRoman,
-} from '../../../../python/interpreter/number-theory.js';
+} from '../../../../pycompat/interpreter/number-theory.js';
 
 /** [input as the leg stores it, what the leg's Python snippet prints]; checked against CPython 3.11. */
 const CASES: Record<string, Array<[unknown, number | string]>> = {

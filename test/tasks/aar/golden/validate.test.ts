@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { AAR_DATA_DIR } from '../../../helpers/data.js';
 import { callInNode } from '../../../helpers/in-node.js';
 import { loadLegs, parseLeg } from '../../../../tasks/aar/load.js';
-import { KNOWN_DEFS } from '../../../../python/interpreter/program.js';
+import { KNOWN_DEFS } from '../../../../pycompat/interpreter/program.js';
 import { CHECK_KINDS, formatValidationReport, validateLeg, validateLegs, type ValidatableLeg, type ValidationReport } from '../../../../tasks/aar/golden/validate.js';
 
 const DATA = AAR_DATA_DIR;

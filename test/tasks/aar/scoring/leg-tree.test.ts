@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { findLegFiles } from '../../../../tasks/aar/load.js';
 import { buildLegView } from '../../../../tasks/aar/scoring/leg-view.js';
 import { legReadPath, parseLegForScoring, scoredLegOfTree } from '../../../../tasks/aar/scoring/leg-tree.js';
-import { parsePyJson } from '../../../../python/index.js';
-import type { PyDict } from '../../../../python/dict.js';
+import { parsePyJson } from '../../../../pycompat/index.js';
+import type { PyDict } from '../../../../pycompat/dict.js';
 import { scoreTrial } from '../../../../tasks/aar/scoring/score.js';
 import { AAR_DATA_DIR, describeWithData } from '../../../helpers/data.js';
 

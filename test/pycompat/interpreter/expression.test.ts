@@ -1,6 +1,6 @@
-import { evaluateExpression, parseExpression } from '../../../python/interpreter/expression.js';
-import { pyFloatRepr as floatRepr } from '../../../python/floats.js';
-import { intTrueDivide, pyRepr, pyStr, roundRatio, type PyValue } from '../../../python/interpreter/index.js';
+import { evaluateExpression, parseExpression } from '../../../pycompat/interpreter/expression.js';
+import { pyFloatRepr as floatRepr } from '../../../pycompat/floats.js';
+import { intTrueDivide, pyRepr, pyStr, roundRatio, type PyValue } from '../../../pycompat/interpreter/index.js';
 
 /** Evaluates and shows the value as Python's repr() would (strings quoted), or the failure. */
 function py(source: string): string {

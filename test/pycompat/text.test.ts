@@ -6,7 +6,7 @@ import {
   pySplitlines,
   pyStrip,
   PyUnicodeDecodeError,
-} from '../../python/index.js';
+} from '../../pycompat/index.js';
 import { canon, loadFixture } from './fixtures.js';
 
 describe('pyStrip == str.strip()', () => {

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { TOOL_HELP } from '../../../tools/cli/help-table.js';
-import { REPO_ROOT } from '../../helpers/data.js';
+import { TOOL_HELP } from '../../container/help-table.js';
+import { REPO_ROOT } from '../helpers/data.js';
 
 const CLI = path.join(REPO_ROOT, 'dist', 'tools-cli.cjs');
 const tools = (...args: string[]) => execFileSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });

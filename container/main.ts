@@ -10,7 +10,7 @@
  * Calls go to the gateway on the host (AAR_GATEWAY_URL or AAR_GATEWAY_SOCKET, with AAR_TRIAL_TOKEN),
  * which runs them and logs them; python_execute_code runs here and is reported to the gateway.
  */
-import type { ToolHelp } from '../catalog/types.js';
+import type { ToolHelp } from '../tools/catalog/types.js';
 import { forward } from './forward.js';
 import { runTrial } from './trial-run.js';
 import { createInterface } from 'node:readline';

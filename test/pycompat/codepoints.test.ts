@@ -15,7 +15,7 @@ import {
   pySplitlines,
   pyStrip,
   PyJSONDecodeError,
-} from '../../python/index.js';
+} from '../../pycompat/index.js';
 import { loadFixture, toBits } from './fixtures.js';
 
 interface Digests {

@@ -9,7 +9,7 @@ import {
   PyRecursionError,
   PyValueError,
   type PyValue,
-} from '../../python/index.js';
+} from '../../pycompat/index.js';
 import { loadFixture } from './fixtures.js';
 
 describe('parsePyJson == json.loads (shown through repr)', () => {

@@ -1,4 +1,4 @@
-import { tableToCsv, tableToMarkdown, type DataTable } from '../../tasks/table.js';
+import { tableToCsv, tableToMarkdown, type DataTable } from '../../common/table.js';
 
 const table: DataTable = {
   id: 't',

@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { collectResult } from '../../../tools/cli/trial-result.js';
-import { ANSWER_LIMIT_BYTES } from '../../../trial/copy-limits.js';
-import { tempDir } from '../../helpers/data.js';
+import { collectResult } from '../../container/trial-result.js';
+import { ANSWER_LIMIT_BYTES } from '../../trial/copy-limits.js';
+import { tempDir } from '../helpers/data.js';
 
 const noOutput = { stdout: Buffer.alloc(0), stderr: Buffer.alloc(0), stdoutSize: 0, stderrSize: 0 };
 

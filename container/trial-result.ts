@@ -1,7 +1,7 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { AnswerCopy, cutMarker, type CopiedFile } from '../../trial/copy-limits.js';
-import type { CutWire, TrialWorkWire } from '../../trial/handover.js';
+import { AnswerCopy, cutMarker, type CopiedFile } from '../trial/copy-limits.js';
+import type { CutWire, TrialWorkWire } from '../trial/handover.js';
 
 /** What to bring back, as the work names it. */
 export type CollectSpec = Pick<TrialWorkWire, 'collect_files' | 'collect_dirs' | 'limits'>;

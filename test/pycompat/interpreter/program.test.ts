@@ -1,4 +1,4 @@
-import { KNOWN_DEFS, runProgram } from '../../../python/interpreter/program.js';
+import { KNOWN_DEFS, runProgram } from '../../../pycompat/interpreter/program.js';
 
 function out(code: string): string {
   const r = runProgram(code);

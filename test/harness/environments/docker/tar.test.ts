@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pack } from 'tar-stream';
 import { CappedFileWriter } from '../../../../harness/environments/capped-file.js';
-import { extractUnder, firstFileOfTar } from '../../../../harness/environments/docker/files.js';
+import { extractUnder, firstFileOfTar } from '../../../../harness/environments/docker/tar.js';
 import { ANSWER_BLANK_LIMIT_BYTES, ANSWER_LIMIT_BYTES, AnswerCopy, cutMarker } from '../../../../trial/copy-limits.js';
 import { tempDir } from '../../../helpers/data.js';
 

@@ -1,4 +1,4 @@
-import { pyRepr, pyStr, pyStrRepr, pyTruthy, type PyValue } from '../../python/index.js';
+import { pyRepr, pyStr, pyStrRepr, pyTruthy, type PyValue } from '../../pycompat/index.js';
 
 describe('pyRepr / pyStr == repr() / str()', () => {
   test.each<[string, PyValue, string, string]>([

@@ -1,13 +1,14 @@
-// Build step: bundles the in-container `tools` command into dist/tools-cli.cjs. Its help comes from the
-// tool definitions (tools/catalog), compiled by tsc beforehand; the table is written into the bundle in
-// place of tools/cli/help-table.ts, so the bundle needs neither zod nor the schemas.
+// Build step: bundles what runs inside the container (the `tools` command into dist/tools-cli.cjs, the
+// oracle and the players into dist/agents/) and the report page's script (dist/viewer-client.js). The tools
+// command's help comes from the tool definitions (tools/catalog), compiled by tsc beforehand; the table is
+// written into the bundle in place of container/help-table.ts, so the bundle needs neither zod nor the schemas.
 import { build } from 'esbuild';
-import { TOOL_HELP } from '../../dist/tools/cli/help-table.js';
+import { TOOL_HELP } from '../dist/container/help-table.js';
 
 const helpTable = {
   name: 'tool-help-table',
   setup(b) {
-    b.onLoad({ filter: /[\\/]tools[\\/]cli[\\/]help-table\.ts$/ }, () => ({
+    b.onLoad({ filter: /[\\/]container[\\/]help-table\.ts$/ }, () => ({
       contents: `export const TOOL_HELP = ${JSON.stringify(TOOL_HELP)};`,
       loader: 'js',
     }));
@@ -15,7 +16,7 @@ const helpTable = {
 };
 
 const result = await build({
-  entryPoints: ['tools/cli/main.ts'],
+  entryPoints: ['container/main.ts'],
   bundle: true,
   platform: 'node',
   format: 'cjs',

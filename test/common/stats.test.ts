@@ -1,4 +1,4 @@
-import { boundedMean, meanOf, proportion } from '../../tasks/stats.js';
+import { boundedMean, meanOf, proportion } from '../../common/stats.js';
 
 describe('report statistics', () => {
   test('Wilson interval of a proportion', () => {

@@ -6,7 +6,7 @@ import {
   pyRepr,
   pyRound,
   pyStr,
-} from '../../python/index.js';
+} from '../../pycompat/index.js';
 import { canon, fromBits, loadFixture, sameFloat, toBits } from './fixtures.js';
 
 describe('pyFloatRepr == repr(float)', () => {

@@ -1,7 +1,7 @@
-import { minimumDetectableDifference } from '../../tasks/stats.js';
+import { minimumDetectableDifference } from '../../common/stats.js';
 import type { AgentEstimate } from './estimate.js';
 import { paintStatus } from './colour.js';
-import type { JobPreview } from './preview.js';
+import type { JobPreview } from './plan-preview.js';
 
 // Digits grouped by hand: toLocaleString loads the locale data on first use, a tenth of the whole plan's time.
 const int = (n: number): string => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
