@@ -5,4 +5,5 @@ export const codeModel = {
   name: 'code-model',
   endpoints: { codeModel: 'https://api.openai.com/v1' },
   keys: { codeModel: 'OPENAI_API_KEY' },
+  limits: { 'code-model': { concurrency: 4, timeoutMs: 120_000, maxAttempts: 3 } },
 } as const satisfies ProviderSpec;

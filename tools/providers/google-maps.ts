@@ -5,4 +5,5 @@ export const googleMaps = {
   name: 'google-maps',
   endpoints: { googleMaps: 'https://maps.googleapis.com/maps/api' },
   keys: { google: 'GOOGLE_API_KEY' },
+  limits: { 'google-maps': { concurrency: 8 } },
 } as const satisfies ProviderSpec;

@@ -4,4 +4,5 @@ import type { ProviderSpec } from './define.js';
 export const openMeteo = {
   name: 'open-meteo',
   endpoints: { openMeteoArchive: 'https://archive-api.open-meteo.com/v1', openMeteoForecast: 'https://api.open-meteo.com/v1' },
+  limits: { 'open-meteo': { concurrency: 2, intervalCap: 5, interval: 1000 } },
 } as const satisfies ProviderSpec;

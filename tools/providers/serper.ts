@@ -5,4 +5,5 @@ export const serper = {
   name: 'serper',
   endpoints: { serper: 'https://google.serper.dev' },
   keys: { serper: 'SERPER_API_KEY' },
+  limits: { serper: { concurrency: 4 } },
 } as const satisfies ProviderSpec;

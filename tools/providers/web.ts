@@ -4,4 +4,5 @@ import type { ProviderSpec } from './define.js';
 export const web = {
   name: 'web',
   endpoints: { wikipedia: 'https://{lang}.wikipedia.org/w/api.php' },
+  limits: { web: { concurrency: 8 }, wikipedia: { concurrency: 4, intervalCap: 20, interval: 1000 } },
 } as const satisfies ProviderSpec;

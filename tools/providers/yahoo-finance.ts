@@ -4,4 +4,5 @@ import type { ProviderSpec } from './define.js';
 export const yahooFinance = {
   name: 'yahoo-finance',
   endpoints: { yahooFinance: 'https://query1.finance.yahoo.com' },
+  limits: { 'yahoo-finance': { concurrency: 2, intervalCap: 2, interval: 1000 } },
 } as const satisfies ProviderSpec;
