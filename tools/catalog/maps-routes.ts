@@ -1,5 +1,4 @@
 import { metersToKm, okResult, secondsToMinutes } from '../providers/formats.js';
-import { htmlToText } from '../providers/html-markdown.js';
 import type { ProviderContext, ToolResult } from '../providers/types.js';
 import type { Coordinates } from './args.js';
 import { formatDirections, formatDistanceMatrix, type MatrixElement, type Route } from './maps-formats.js';
@@ -38,7 +37,7 @@ export async function distanceMatrix(ctx: ProviderContext, args: { origins: Plac
 }
 
 /** One route with its legs summed (no waypoints are sent, so there is one leg). */
-function route(r: any): Route {
+function route(r: any, htmlToText: (html: string) => string): Route {
   const legs: any[] = r.legs ?? [];
   const steps = legs.flatMap((leg) => leg.steps ?? []);
   return {
@@ -58,5 +57,6 @@ export async function directions(ctx: ProviderContext, args: { origin: Place; de
   const query = { origin: placeParam(args.origin), destination: placeParam(args.destination), mode: args.mode ?? 'driving', units: 'metric' };
   const r = await callGoogle(ctx, 'directions/json', query, 'Google Directions request');
   if (!r.ok) return r.result;
-  return okResult(formatDirections((r.data.routes ?? []).map(route)));
+  const { htmlToText } = await import('../providers/html-markdown.js');
+  return okResult(formatDirections((r.data.routes ?? []).map((found) => route(found, htmlToText))));
 }

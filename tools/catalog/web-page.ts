@@ -1,10 +1,11 @@
 import { errorResult, okResult } from '../providers/formats.js';
-import { htmlTitle, htmlToMarkdown } from '../providers/html-markdown.js';
 import type { ProviderContext, ToolResult } from '../providers/types.js';
 import { requestJson } from '../providers/upstream.js';
 import { isRetryableStatus } from '../retry.js';
 
-/** fetch_webpage's host call, over the `web` provider. */
+/** fetch_webpage's host call, over the `web` provider. The HTML converter (turndown) is loaded on the first
+ * call, so resolving tool names (the verifier) does not load it. */
+const htmlMarkdown = () => import('../providers/html-markdown.js');
 
 /** HTTP-client keys: Wikipedia's API and all other sites are limited separately. */
 const WEB = 'web';
@@ -87,6 +88,7 @@ async function fetchWikipedia(ctx: ProviderContext, page: WikipediaPage, rawHtml
   const fragment = parse.redirects?.at(-1)?.tofragment || page.fragment;
   const resolvedUrl = wikipediaArticleUrl({ lang: page.lang, title: parse.title, ...(fragment ? { fragment } : {}) });
   if (rawHtml) return okResult(parse.text, resolvedUrl);
+  const { htmlToMarkdown } = await htmlMarkdown();
   const markdown = htmlToMarkdown(parse.text, `https://${page.lang}.wikipedia.org/wiki/`);
   return okResult(formatPage(parse.title, resolvedUrl, markdown, parse.langlinkscount), resolvedUrl);
 }
@@ -119,6 +121,7 @@ async function fetchPlainPage(ctx: ProviderContext, url: string, rawHtml: boolea
     return { ...errorResult(`${url} is ${type}, not a page that can be read as text`, `content-type ${type}`), resolvedUrl };
   }
   if (rawHtml) return okResult(res.text, resolvedUrl);
+  const { htmlTitle, htmlToMarkdown } = await htmlMarkdown();
   const title = htmlTitle(res.text) ?? resolvedUrl;
   return okResult(formatPage(title, resolvedUrl, htmlToMarkdown(res.text, resolvedUrl)), resolvedUrl);
 }

@@ -79,7 +79,6 @@ async function search(args: Record<string, unknown>, ctx: ProviderContext): Prom
   return okResult(formatWebSearch(organic, answerBox, knowledgeGraph(r.data.knowledgeGraph)));
 }
 
-
 export const fetchWebpage = defineTool({
   name: 'fetch_webpage',
   group: 'web',
