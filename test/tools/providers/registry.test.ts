@@ -9,6 +9,7 @@ describe('provider registry', () => {
     for (const tool of TOOLS) {
       if (tool.runsIn === 'container') expect(providerFor(tool.name)).toBeUndefined();
       else expect(providerFor(tool.name)?.name).toBe(tool.provider);
+      expect(typeof tool.run).toBe(tool.runsIn === 'gateway' ? 'function' : 'undefined');
     }
     const used = new Set(TOOLS.map((t) => t.provider).filter(Boolean));
     expect([...used].sort()).toEqual(Object.keys(PROVIDERS).sort());
