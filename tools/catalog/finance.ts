@@ -1,7 +1,109 @@
 import { z } from 'zod';
 import { isoDate, text } from './args.js';
-import * as fmt from '../providers/formats.js';
+import { errorResult, jsonText, okResult, roundPrice } from '../providers/formats.js';
+import type { ProviderContext, ToolResult } from '../providers/types.js';
+import { requestJson } from '../providers/upstream.js';
 import { defineTool } from './define.js';
+import { BROWSER_USER_AGENT } from './web-page.js';
+
+/**
+ * stock_historical_price: `{"ticker","date" (the trading day used),"close_price" (adjusted for splits and
+ * dividends, as yfinance reports it; see roundPrice),"currency"}`.
+ */
+export const formatStockPrice = (ticker: string, date: string, closePrice: number, currency: string): string =>
+  jsonText({ ticker, date, close_price: roundPrice(closePrice), currency });
+/** stock_volume: `{"ticker","date" (the trading day used),"volume" (integer, shares)}`. */
+export const formatStockVolume = (ticker: string, date: string, volume: number): string => jsonText({ ticker, date, volume: Math.round(volume) });
+
+/** crypto_historical_price: `{"symbol","date","close_price"}` (quote asset, as the exchange reports it). */
+export const formatCryptoPrice = (symbol: string, date: string, closePrice: number): string => jsonText({ symbol, date, close_price: closePrice });
+/** crypto_volume: `{"symbol","date","volume" (base asset),"quote_volume" (quote asset)}`. */
+export const formatCryptoVolume = (symbol: string, date: string, volume: number, quoteVolume: number): string =>
+  jsonText({ symbol, date, volume, quote_volume: quoteVolume });
+
+const YAHOO = 'yahoo-finance';
+const DAY_S = 86_400;
+/** Days looked back for the last trading day on or before the date (covers long market closures). */
+const LOOKBACK_DAYS = 10;
+
+interface ChartAnswer {
+  chart?: {
+    result?: {
+      meta?: { currency?: string; symbol?: string; gmtoffset?: number };
+      timestamp?: number[];
+      indicators?: { quote?: { close?: (number | null)[]; volume?: (number | null)[] }[]; adjclose?: { adjclose?: (number | null)[] }[] };
+    }[] | null;
+    error?: { code?: string; description?: string } | null;
+  };
+}
+
+export interface TradingDay {
+  date: string;
+  /** Adjusted for splits and dividends when Yahoo gives `adjclose` (as yfinance's default history does), else the close. */
+  close: number;
+  volume: number | null;
+  currency: string;
+}
+
+const utcSeconds = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
+
+/** The last trading day on or before `date` in a chart answer (dates in the exchange's time zone). */
+export function lastTradingDay(answer: ChartAnswer, date: string): TradingDay | undefined {
+  const result = answer.chart?.result?.[0];
+  if (!result?.timestamp) return undefined;
+  const offset = result.meta?.gmtoffset ?? 0;
+  const quote = result.indicators?.quote?.[0] ?? {};
+  const adjusted = result.indicators?.adjclose?.[0]?.adjclose;
+  let best: TradingDay | undefined;
+  result.timestamp.forEach((ts, i) => {
+    const day = new Date((ts + offset) * 1000).toISOString().slice(0, 10);
+    const close = adjusted?.[i] ?? quote.close?.[i];
+    if (day > date || typeof close !== 'number') return;
+    if (!best || day >= best.date) best = { date: day, close, volume: quote.volume?.[i] ?? null, currency: result.meta?.currency ?? 'USD' };
+  });
+  return best;
+}
+
+async function tradingDay(ctx: ProviderContext, ticker: string, date: string): Promise<{ ok: true; day: TradingDay } | { ok: false; result: ToolResult }> {
+  const start = utcSeconds(date);
+  const query = { period1: start - LOOKBACK_DAYS * DAY_S, period2: start + 2 * DAY_S, interval: '1d', includeAdjustedClose: 'true' };
+  const url = `${ctx.endpoints.yahooFinance}/v8/finance/chart/${encodeURIComponent(ticker)}`;
+  const r = await requestJson<ChartAnswer>(ctx, YAHOO, { url, query, headers: { 'User-Agent': BROWSER_USER_AGENT } }, `Yahoo Finance request for ${ticker}`);
+  if (!r.ok) return r;
+  const error = r.data.chart?.error;
+  if (error) return { ok: false, result: errorResult(`Yahoo Finance has no data for ${ticker}: ${error.description ?? error.code}`, JSON.stringify(error)) };
+  const day = lastTradingDay(r.data, date);
+  if (!day) return { ok: false, result: errorResult(`no trading day of ${ticker} on or before ${date} (within ${LOOKBACK_DAYS} days)`) };
+  return { ok: true, day };
+}
+
+/** A stock's trading day on or before the date (Yahoo Finance's v8 chart API, daily candles), answered by `answer`. */
+const onTradingDay = (answer: (ticker: string, day: TradingDay) => ToolResult) => async (args: Record<string, unknown>, ctx: ProviderContext): Promise<ToolResult> => {
+  const ticker = String(args.ticker ?? args.symbol).toUpperCase();
+  const found = await tradingDay(ctx, ticker, String(args.date));
+  return found.ok ? answer(ticker, found.day) : found.result;
+};
+
+const BINANCE = 'binance';
+const DAY_MS = 86_400_000;
+
+/** [openTime, open, high, low, close, volume, closeTime, quoteVolume, trades, takerBase, takerQuote, ignore] */
+type Kline = [number, string, string, string, string, string, number, string, ...unknown[]];
+
+/** A trading pair's daily candle from Binance's klines (UTC days), answered by `answer`. */
+const onCandle = (answer: (symbol: string, date: string, kline: Kline) => ToolResult) => async (args: Record<string, unknown>, ctx: ProviderContext): Promise<ToolResult> => {
+  const symbol = String(args.symbol ?? args.ticker).toUpperCase();
+  const date = String(args.date);
+  const startTime = Date.parse(`${date}T00:00:00Z`);
+  // endTime keeps Binance from answering with a later day when the pair did not trade on this one.
+  const query = { symbol, interval: '1d', startTime, endTime: startTime + DAY_MS - 1, limit: 1 };
+  const r = await requestJson<Kline[]>(ctx, BINANCE, { url: `${ctx.endpoints.binance}/klines`, query }, `Binance klines request for ${symbol}`);
+  if (!r.ok) return r.result;
+  const kline = Array.isArray(r.data) ? r.data.find((k) => Array.isArray(k) && k[0] === startTime) : undefined;
+  if (!kline) return errorResult(`Binance has no daily candle for ${symbol} on ${date} (the pair may not have traded then)`);
+  return answer(symbol, date, kline);
+};
+
 import { numeric } from './synthetic.js';
 
 /** `ticker` and `symbol` are used interchangeably by agents; each tool names its canonical one. */
@@ -19,7 +121,7 @@ const marketDay = (key: 'ticker' | 'symbol', doc: string) =>
   );
 
 /** A Yahoo Finance tool: a stock's figure on a trading day. */
-const stockTool = (name: string, summary: string, returns: string, format: (ticker: string, date: string, figure: number) => string) =>
+const stockTool = (name: string, summary: string, returns: string, format: (ticker: string, date: string, figure: number) => string, answer: (ticker: string, day: TradingDay) => ToolResult) =>
   defineTool({
     name,
     group: 'finance',
@@ -28,12 +130,13 @@ const stockTool = (name: string, summary: string, returns: string, format: (tick
     args: () => marketDay('ticker', 'stock ticker, e.g. "AAPL"'),
     example: { ticker: 'AAPL', date: '2024-01-15' },
     runsIn: 'gateway',
-    provider: 'yahoo-finance',
+    provider: YAHOO,
     synthetic: (a, value) => format(String(a.ticker), String(a.date), numeric(value)),
+    run: onTradingDay(answer),
   });
 
 /** A Binance tool: a trading pair's figure on a UTC day. */
-const cryptoTool = (name: string, summary: string, returns: string, format: (symbol: string, date: string, figure: number) => string) =>
+const cryptoTool = (name: string, summary: string, returns: string, format: (symbol: string, date: string, figure: number) => string, answer: (symbol: string, date: string, kline: Kline) => ToolResult) =>
   defineTool({
     name,
     group: 'finance',
@@ -42,34 +145,39 @@ const cryptoTool = (name: string, summary: string, returns: string, format: (sym
     args: () => marketDay('symbol', 'trading pair, e.g. "BTCUSDT"'),
     example: { symbol: 'BTCUSDT', date: '2024-06-15' },
     runsIn: 'gateway',
-    provider: 'binance',
+    provider: BINANCE,
     synthetic: (a, value) => format(String(a.symbol), String(a.date), numeric(value)),
+    run: onCandle(answer),
   });
 
 export const stockHistoricalPrice = stockTool(
   'stock_historical_price',
   'Closing price of a stock on a date; a weekend or holiday gives the previous trading day (Yahoo Finance).',
   'JSON with ticker, date (the trading day used), close_price and currency',
-  (ticker, date, price) => fmt.formatStockPrice(ticker, date, price, 'USD'),
+  (ticker, date, price) => formatStockPrice(ticker, date, price, 'USD'),
+  (ticker, day) => okResult(formatStockPrice(ticker, day.date, day.close, day.currency)),
 );
 
 export const stockVolume = stockTool(
   'stock_volume',
   'Trading volume of a stock on a date; a weekend or holiday gives the previous trading day (Yahoo Finance).',
   'JSON with ticker, date (the trading day used) and volume',
-  fmt.formatStockVolume,
+  formatStockVolume,
+  (ticker, day) => (day.volume === null ? errorResult(`Yahoo Finance gives no volume for ${ticker} on ${day.date}`) : okResult(formatStockVolume(ticker, day.date, day.volume))),
 );
 
 export const cryptoHistoricalPrice = cryptoTool(
   'crypto_historical_price',
   'Daily closing price of a crypto trading pair on a date (Binance klines, UTC days).',
   'JSON with symbol, date and close_price (in the quote asset)',
-  fmt.formatCryptoPrice,
+  formatCryptoPrice,
+  (symbol, date, kline) => okResult(formatCryptoPrice(symbol, date, Number(kline[4]))),
 );
 
 export const cryptoVolume = cryptoTool(
   'crypto_volume',
   'Daily trading volume of a crypto trading pair on a date (Binance klines, UTC days).',
   'JSON with symbol, date, volume (base asset) and quote_volume (quote asset)',
-  (symbol, date, volume) => fmt.formatCryptoVolume(symbol, date, volume, volume),
+  (symbol, date, volume) => formatCryptoVolume(symbol, date, volume, volume),
+  (symbol, date, kline) => okResult(formatCryptoVolume(symbol, date, Number(kline[5]), Number(kline[7]))),
 );

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { flattenPoint, latitude, longitude, numberLike, place, placeList, point, text } from './args.js';
+import type { ProviderContext, ToolResult } from '../providers/types.js';
 import { defineTool } from './define.js';
-import * as fmt from '../providers/formats.js';
+import * as fmt from './maps-formats.js';
+import { GOOGLE_MAPS } from './maps-google.js';
+import { elevation, geocode, placeDetails, reverseGeocode, searchPlaces } from './maps-places.js';
+import { directions, distanceMatrix } from './maps-routes.js';
 import { numeric, syntheticCoordinates, syntheticHash } from './synthetic.js';
 import type { ToolDefinition, ToolSpec } from './types.js';
 
@@ -15,9 +19,9 @@ const travelMode = () =>
 
 const MODE_DOC = 'driving (default), walking, bicycling or transit';
 
-/** A Google Maps tool: answered at the gateway by the google-maps provider. */
-function mapsTool(spec: Omit<ToolSpec, 'group' | 'runsIn' | 'provider'>): ToolDefinition {
-  return defineTool({ ...spec, group: 'maps', runsIn: 'gateway', provider: 'google-maps' });
+/** A Google Maps tool: answered at the gateway by `call` (maps-places.ts, maps-routes.ts) over the google-maps provider. */
+function mapsTool(spec: Omit<ToolSpec, 'group' | 'runsIn' | 'provider' | 'run'>, call: (ctx: ProviderContext, args: any) => Promise<ToolResult>): ToolDefinition {
+  return defineTool({ ...spec, group: 'maps', runsIn: 'gateway', provider: GOOGLE_MAPS, run: (args, ctx) => call(ctx, args) });
 }
 
 export const mapsGeocode = mapsTool({
@@ -27,7 +31,7 @@ export const mapsGeocode = mapsTool({
   args: () => z.object({ address: text('address').describe('address or place name') }),
   example: { address: 'Mount Everest' },
   synthetic: (a) => fmt.formatGeocode([{ formatted_address: String(a.address), location: syntheticCoordinates(String(a.address)), place_id: syntheticId(String(a.address)) }]),
-});
+}, geocode);
 
 export const mapsReverseGeocode = mapsTool({
   name: 'maps_reverse_geocode',
@@ -35,7 +39,7 @@ export const mapsReverseGeocode = mapsTool({
   returns: 'JSON with formatted_address, place_id and address_components of the matches',
   args: () => z.preprocess(flattenPoint, z.object({ latitude: latitude(), longitude: longitude() })),
   example: { latitude: 27.9881, longitude: 86.925 },
-});
+}, reverseGeocode);
 
 export const mapsSearchPlaces = mapsTool({
   name: 'maps_search_places',
@@ -59,7 +63,7 @@ export const mapsSearchPlaces = mapsTool({
         types: ['point_of_interest'],
       })),
     ),
-});
+}, searchPlaces);
 
 export const mapsPlaceDetails = mapsTool({
   name: 'maps_place_details',
@@ -67,7 +71,7 @@ export const mapsPlaceDetails = mapsTool({
   returns: 'JSON with name, address, location, phone, website, rating and opening hours',
   args: () => z.object({ place_id: text('place_id').describe('a place_id from maps_geocode or maps_search_places') }),
   example: { place_id: 'ChIJN1t_tDeuEmsRUsoyG83frY4' },
-});
+}, placeDetails);
 
 export const mapsDistanceMatrix = mapsTool({
   name: 'maps_distance_matrix',
@@ -85,7 +89,7 @@ export const mapsDistanceMatrix = mapsTool({
       destination_addresses: ['(synthetic destination)'],
       rows: [{ elements: [{ status: 'OK', distance_km: numeric(value), duration_min: Math.round(numeric(value) * 0.9 * 10) / 10 }] }],
     }),
-});
+}, distanceMatrix);
 
 /** One point or several: a list, "lat,lng|lat,lng", or a single latitude/longitude pair. */
 const elevationArgs = () => z.preprocess(
@@ -116,7 +120,7 @@ export const mapsElevation = mapsTool({
     fmt.formatElevation(
       (a.locations as { latitude: number; longitude: number }[]).map((p) => ({ elevation: numeric(value), location: { lat: p.latitude, lng: p.longitude }, resolution: 9.54 })),
     ),
-});
+}, elevation);
 
 export const mapsDirections = mapsTool({
   name: 'maps_directions',
@@ -129,4 +133,4 @@ export const mapsDirections = mapsTool({
   }),
   example: { origin: 'Kathmandu', destination: 'Pokhara', mode: 'driving' },
   synthetic: (_a, value) => fmt.formatDirections([{ summary: 'synthetic route', distance_km: Math.round(numeric(value) * 1.2 * 10) / 10, duration_min: numeric(value), steps: [] }]),
-});
+}, directions);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { LatLng } from '../providers/formats.js';
+import type { LatLng } from './maps-formats.js';
 
 /**
  * Helpers for the tools' answers in the synthetic golden world (tasks/aar/world/synthesize.ts): stable

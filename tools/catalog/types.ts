@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ProviderName } from '../providers/names.js';
+import type { ProviderName } from '../providers/index.js';
 import type { ProviderContext, ToolResult } from '../providers/types.js';
 
 export type { ProviderName };
@@ -40,9 +40,9 @@ export type ToolSpec = ToolPlacement & {
    */
   synthetic?: (args: Record<string, unknown>, value: unknown) => string;
   /**
-   * Runs the call (arguments already checked) over its provider's transport: `ctx.http` with the provider's
-   * name keeps its rate limit, `ctx.endpoints` and `ctx.keys` its address and key. Absent: the provider's
-   * own `call` serves it. Import what it needs inside it, so resolving names does not load providers.
+   * Runs the call (arguments already checked) over its provider's transport and formats the answer:
+   * `ctx.http` with the provider's name keeps its rate limit, `ctx.endpoints` and `ctx.keys` its address
+   * and key. Every tool that names a provider has one.
    */
   run?: (args: Record<string, unknown>, ctx: ProviderContext) => Promise<ToolResult>;
 };

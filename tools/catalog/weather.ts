@@ -1,7 +1,97 @@
 import { z } from 'zod';
 import { flattenPoint, isoDate, latitude, longitude } from './args.js';
-import { formatSelected } from '../providers/formats.js';
+import { errorResult, jsonText, okResult } from '../providers/formats.js';
+import { selectPaths } from '../providers/select-path.js';
+import type { ProviderContext, ToolResult } from '../providers/types.js';
+import { requestJson } from '../providers/upstream.js';
 import { defineTool } from './define.js';
+
+/**
+ * weather_historical without `select`: `{"latitude","longitude","elevation","timezone","daily_units":{...},
+ * "daily":{"time":[...],"<variable>":[...]}}`, the Open-Meteo archive response minus its timing metadata.
+ * weather_forecast adds `"current_units"` and `"current"` before `daily_units`. Units are Open-Meteo's:
+ * deg C, mm, cm (snowfall), s (durations), km/h, ISO 8601 local times.
+ * With `select`: `{"<selector>": value, ...}` in the order given, e.g. `{"daily.sunshine_duration[0]": 2327.99}`.
+ */
+export const formatWeather = (data: object): string => jsonText(data);
+export const formatSelected = (values: Record<string, unknown>): string => jsonText(values);
+
+const OPEN_METEO = 'open-meteo';
+
+/** Daily variables of weather_historical (the AAR legs select sunshine_duration, precipitation_sum, snowfall_sum). */
+export const HISTORICAL_DAILY = [
+  'temperature_2m_max',
+  'temperature_2m_min',
+  'temperature_2m_mean',
+  'apparent_temperature_max',
+  'apparent_temperature_min',
+  'apparent_temperature_mean',
+  'precipitation_sum',
+  'rain_sum',
+  'snowfall_sum',
+  'precipitation_hours',
+  'sunshine_duration',
+  'daylight_duration',
+  'sunrise',
+  'sunset',
+  'wind_speed_10m_max',
+] as const;
+
+export const FORECAST_CURRENT = ['temperature_2m', 'relative_humidity_2m', 'apparent_temperature', 'precipitation', 'weather_code', 'wind_speed_10m'] as const;
+export const FORECAST_DAILY = [
+  'weather_code',
+  'temperature_2m_max',
+  'temperature_2m_min',
+  'precipitation_sum',
+  'rain_sum',
+  'snowfall_sum',
+  'sunshine_duration',
+  'sunrise',
+  'sunset',
+  'wind_speed_10m_max',
+] as const;
+
+/** The keys agents see, in this order (the API's timing and offset metadata is left out). */
+const KEPT_KEYS = ['latitude', 'longitude', 'elevation', 'timezone', 'current_units', 'current', 'daily_units', 'daily'];
+
+function weatherObject(answer: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(KEPT_KEYS.filter((k) => answer[k] !== undefined).map((k) => [k, answer[k]]));
+}
+
+function answerWith(data: Record<string, unknown>, select: unknown): ToolResult {
+  const weather = weatherObject(data);
+  if (!Array.isArray(select) || select.length === 0) return okResult(formatWeather(weather));
+  const picked = selectPaths(weather, select.map(String));
+  return picked.ok ? okResult(formatSelected(picked.values)) : errorResult(picked.error);
+}
+
+/** weather_historical (archive API), times in the place's own time zone. */
+async function historical(args: Record<string, unknown>, ctx: ProviderContext): Promise<ToolResult> {
+  const query = {
+    latitude: Number(args.latitude),
+    longitude: Number(args.longitude),
+    start_date: String(args.start_date),
+    end_date: String(args.end_date ?? args.start_date),
+    daily: HISTORICAL_DAILY.join(','),
+    timezone: 'auto',
+  };
+  const r = await requestJson<Record<string, unknown>>(ctx, OPEN_METEO, { url: `${ctx.endpoints.openMeteoArchive}/archive`, query }, 'Open-Meteo archive request');
+  return r.ok ? answerWith(r.data, args.select) : r.result;
+}
+
+/** weather_forecast (forecast API), times in the place's own time zone. */
+async function forecast(args: Record<string, unknown>, ctx: ProviderContext): Promise<ToolResult> {
+  const query = {
+    latitude: Number(args.latitude),
+    longitude: Number(args.longitude),
+    current: FORECAST_CURRENT.join(','),
+    daily: FORECAST_DAILY.join(','),
+    timezone: 'auto',
+  };
+  const r = await requestJson<Record<string, unknown>>(ctx, OPEN_METEO, { url: `${ctx.endpoints.openMeteoForecast}/forecast`, query }, 'Open-Meteo forecast request');
+  return r.ok ? answerWith(r.data, args.select) : r.result;
+}
+
 
 const select = () => z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(z.string()));
 
@@ -29,7 +119,8 @@ export const weatherHistorical = defineTool({
   example: { latitude: 48.85, longitude: 2.35, start_date: '2024-01-15', end_date: '2024-01-15' },
   synthetic: (a, value) => formatSelected(Object.fromEntries(((a.select as string[] | undefined) ?? ['daily.value[0]']).map((s, i) => [s, i === 0 ? value : null]))),
   runsIn: 'gateway',
-  provider: 'open-meteo',
+  provider: OPEN_METEO,
+  run: historical,
 });
 
 export const weatherForecast = defineTool({
@@ -40,5 +131,6 @@ export const weatherForecast = defineTool({
   args: () => z.preprocess(flattenPoint, z.object({ latitude: latitude(), longitude: longitude(), select: select().optional().describe('dotted paths into the response') })),
   example: { latitude: 48.85, longitude: 2.35 },
   runsIn: 'gateway',
-  provider: 'open-meteo',
+  provider: OPEN_METEO,
+  run: forecast,
 });

@@ -2,20 +2,12 @@ import PQueue from 'p-queue';
 import { isRetryableStatus, retryAfterMs, sleep, withRetries, type RetryReason } from '../retry.js';
 import { AddressPolicy, AddressRefusedError } from './address-guard.js';
 import { guardedFetch, ResponseTooLargeError, type Resolver } from './guarded-fetch.js';
+import type { ProviderLimits } from './define.js';
+import { DEFAULT_PROVIDER_LIMITS } from './index.js';
 import type { HttpClient, HttpRequest, HttpResponse } from './types.js';
 
-/** Limits of one provider's traffic; keys of `HttpClientOptions.limits` are provider names (`google-maps`, ...). */
-export interface ProviderLimits {
-  /** Requests in flight at once. */
-  concurrency: number;
-  /** At most `intervalCap` requests start per `interval` ms (both needed; unset = no rate limit). */
-  intervalCap?: number;
-  interval?: number;
-  /** Per-attempt timeout, covering the response body too. */
-  timeoutMs: number;
-  /** Attempts in total, the first included. */
-  maxAttempts: number;
-}
+export type { ProviderLimits };
+export { DEFAULT_PROVIDER_LIMITS };
 
 export interface RetryEvent {
   provider: string;
@@ -60,19 +52,6 @@ export interface HttpClientOptions {
 }
 
 const BASE_LIMITS: ProviderLimits = { concurrency: 4, timeoutMs: 30_000, maxAttempts: 4 };
-
-/** Conservative per-upstream defaults (public free APIs get a rate limit; the code model gets time to think). */
-export const DEFAULT_PROVIDER_LIMITS: Readonly<Record<string, Partial<ProviderLimits>>> = {
-  web: { concurrency: 8 },
-  wikipedia: { concurrency: 4, intervalCap: 20, interval: 1000 },
-  serper: { concurrency: 4 },
-  'google-maps': { concurrency: 8 },
-  'open-meteo': { concurrency: 2, intervalCap: 5, interval: 1000 },
-  'rest-countries': { concurrency: 2, intervalCap: 5, interval: 1000 },
-  'yahoo-finance': { concurrency: 2, intervalCap: 2, interval: 1000 },
-  binance: { concurrency: 4, intervalCap: 10, interval: 1000 },
-  'code-model': { concurrency: 4, timeoutMs: 120_000, maxAttempts: 3 },
-};
 
 /** A request that got no HTTP response (network failure or timeout) on its last attempt. */
 export class HttpRequestError extends Error {

@@ -1,42 +1,23 @@
 import { findTool, type ProviderName, type ToolDefinition } from '../catalog/index.js';
-import { binanceProvider } from './binance.js';
-import { codeModelProvider } from './code-model.js';
-import { googleMapsProvider } from './google-maps.js';
 import { FetchHttpClient, type HttpClientOptions } from './http.js';
-import { openMeteoProvider } from './open-meteo.js';
-import { restCountriesProvider } from './rest-countries.js';
-import { serperProvider } from './serper.js';
-import { DEFAULT_ENDPOINTS, keysFromEnv, PROVIDER_KEY_VARS, type Endpoints, type HttpClient, type ProviderContext, type ProviderKeys, type ToolProvider, type ToolResult } from './types.js';
-import { webProvider } from './web.js';
-import { yahooFinanceProvider } from './yahoo-finance.js';
+import { DEFAULT_ENDPOINTS, keysFromEnv, providerKeyVars, PROVIDERS, type Endpoints, type ProviderKeys } from './index.js';
+import type { HttpClient, ProviderContext, ToolResult } from './types.js';
 
-/** The live providers by name. Together they serve every catalog tool that runs on the host. */
-export const PROVIDERS: Readonly<Record<ProviderName, ToolProvider>> = {
-  web: webProvider,
-  serper: serperProvider,
-  'google-maps': googleMapsProvider,
-  'open-meteo': openMeteoProvider,
-  'rest-countries': restCountriesProvider,
-  'yahoo-finance': yahooFinanceProvider,
-  binance: binanceProvider,
-  'code-model': codeModelProvider,
-};
+export { PROVIDERS };
 
 /**
  * The provider a tool's definition names (given by name, aliases such as serper_search followed; undefined
  * for an unknown name). python_execute_code has none on purpose: it runs inside the trial container, never
  * on the host; game tools are served by the trial's own session.
  */
-export function providerFor(tool: string | Pick<ToolDefinition, 'provider'>): ToolProvider | undefined {
+export function providerFor(tool: string | Pick<ToolDefinition, 'provider'>): (typeof PROVIDERS)[ProviderName] | undefined {
   const provider = (typeof tool === 'string' ? findTool(tool) : tool)?.provider;
   return provider && provider !== 'trial-session' ? PROVIDERS[provider] : undefined;
 }
 
-/** Runs a call of a host tool (arguments checked): by the tool's own `run` when it has one, else by its provider. */
+/** Runs a call of a host tool (arguments checked) by its definition's `run`, over its provider's transport. */
 export async function runOnHost(tool: ToolDefinition, args: Record<string, unknown>, ctx: ProviderContext): Promise<ToolResult> {
-  if (tool.run) return tool.run(args, ctx);
-  const provider = providerFor(tool);
-  return provider ? provider.call(tool.name, args, ctx) : { ok: false, text: `Error: no provider serves ${tool.name}` };
+  return tool.run ? tool.run(args, ctx) : { ok: false, text: `Error: no provider serves ${tool.name}` };
 }
 
 export interface ProviderContextOptions {
@@ -67,8 +48,8 @@ export function missingToolKeys(tools: readonly string[], env: NodeJS.ProcessEnv
   const missing = new Map<string, string[]>();
   for (const tool of tools) {
     const provider = findTool(tool)?.provider;
-    const variable = provider && provider !== 'trial-session' ? PROVIDER_KEY_VARS[provider] : undefined;
-    if (variable && !env[variable]) missing.set(variable, [...(missing.get(variable) ?? []), tool]);
+    const variables = provider && provider !== 'trial-session' ? providerKeyVars(provider) : [];
+    for (const variable of variables) if (!env[variable]) missing.set(variable, [...(missing.get(variable) ?? []), tool]);
   }
   return [...missing].map(([variable, needing]) => ({ variable, tools: needing }));
 }

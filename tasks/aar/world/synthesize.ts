@@ -1,7 +1,8 @@
 import type { LoadedLeg } from '../load.js';
 import type { Stop } from '../schema.js';
 import { checkToolArgs, findTool } from '../../../tools/catalog/index.js';
-import * as fmt from '../../../tools/providers/formats.js';
+import { formatPage } from '../../../tools/catalog/web-page.js';
+import { jsonText } from '../../../tools/providers/formats.js';
 import { callIdentity, canonicalUrl } from '../../../tools/store/canonical.js';
 import type { ResponseStore } from '../../../tools/store/store.js';
 import { runChain, type ConcreteCall } from './golden-calls.js';
@@ -29,7 +30,7 @@ export interface SynthesisReport {
 
 /** The output of one golden call: intermediate steps get the tool's made-up data, the last step yields the stop's value. */
 function outputFor(call: ConcreteCall, isLast: boolean, value: unknown): string | undefined {
-  if (isLast && value !== null && typeof value === 'object') return fmt.jsonText(value);
+  if (isLast && value !== null && typeof value === 'object') return jsonText(value);
   return findTool(call.tool)?.synthetic?.(call.args as Record<string, unknown>, value);
 }
 
@@ -91,7 +92,7 @@ export async function synthesizeWorld(legs: readonly LoadedLeg[], store: Respons
       ...[...p.facts].map((f) => `- ${f}`),
       ...(p.links.size ? ['', '## Links', ...[...p.links].map((l) => `- [${titleOf(l)}](${l})`)] : []),
     ].join('\n');
-    put({ tool: 'fetch_webpage', args: { url: p.url } }, fmt.formatPage(titleOf(p.url), p.url, body), p.url);
+    put({ tool: 'fetch_webpage', args: { url: p.url } }, formatPage(titleOf(p.url), p.url, body), p.url);
   }
 
   for (const { id, leg } of legs) {

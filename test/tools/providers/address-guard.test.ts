@@ -4,8 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { AddressPolicy, parseAllowEntry } from '../../../tools/providers/address-guard.js';
 import type { Resolver } from '../../../tools/providers/guarded-fetch.js';
 import { createProviderContext } from '../../../tools/providers/registry.js';
-import { webProvider } from '../../../tools/providers/web.js';
-import { fakeProviderContext, useFakeUpstreams } from './fakes/index.js';
+import { callTool, fakeProviderContext, useFakeUpstreams } from './fakes/index.js';
 
 /** A loopback server that counts the requests it gets; `/hop` redirects to `redirectTo`. */
 interface Target {
@@ -62,7 +61,7 @@ const quick = { providerDefaults: {}, defaultLimits: { maxAttempts: 1, timeoutMs
 const toLoopback: Resolver = async () => [{ address: '127.0.0.1', family: 4 }];
 
 const fetchWith = (url: string, http: Record<string, unknown> = {}) =>
-  webProvider.call('fetch_webpage', { url }, createProviderContext({ keys: {}, httpOptions: { ...quick, ...http } }));
+  callTool('fetch_webpage', { url }, createProviderContext({ keys: {}, httpOptions: { ...quick, ...http } }));
 
 describe('the address policy', () => {
   const policy = new AddressPolicy();
@@ -165,10 +164,10 @@ describe('a Wikipedia endpoint whose host holds the agent-chosen {lang}', () => 
   };
 
   test('is guarded like any URL from the agent', async () => {
-    const refused = await webProvider.call('fetch_webpage', { url: 'https://en.wikipedia.org/wiki/Mount_Everest' }, wikiAt([]));
+    const refused = await callTool('fetch_webpage', { url: 'https://en.wikipedia.org/wiki/Mount_Everest' }, wikiAt([]));
     expect(refused.text).toMatch(/refused to connect to en\.wiki\.example:\d+: 127\.0\.0\.1 is a loopback address/);
     expect(upstreams.fakes.servers.wikipedia.requests()).toHaveLength(0);
-    const allowed = await webProvider.call('fetch_webpage', { url: 'https://en.wikipedia.org/wiki/Mount_Everest' }, wikiAt([new URL(upstreams.fakes.servers.wikipedia.url).host]));
+    const allowed = await callTool('fetch_webpage', { url: 'https://en.wikipedia.org/wiki/Mount_Everest' }, wikiAt([new URL(upstreams.fakes.servers.wikipedia.url).host]));
     expect(allowed.text).toMatch(/^# Mount Everest/);
   });
 });

@@ -1,18 +1,16 @@
-import { openMeteoProvider } from '../../../tools/providers/open-meteo.js';
-import { bestCountry, restCountriesProvider } from '../../../tools/providers/rest-countries.js';
-import { serperProvider } from '../../../tools/providers/serper.js';
-import type { ProviderContext, ToolProvider } from '../../../tools/providers/types.js';
+import { bestCountry } from '../../../tools/catalog/countries.js';
+import type { ProviderContext } from '../../../tools/providers/types.js';
 import { COUNTRIES } from './fakes/data-apis.js';
 import { callParsed, FAKE_KEYS, fakeProviderContext, useFakeUpstreams } from './fakes/index.js';
 
 const upstreams = useFakeUpstreams();
 
-const run = (provider: ToolProvider, tool: string, args: Record<string, unknown>, context?: ProviderContext) =>
-  callParsed(provider, tool, args, context ?? upstreams.ctx);
+const run = (tool: string, args: Record<string, unknown>, context?: ProviderContext) =>
+  callParsed(tool, args, context ?? upstreams.ctx);
 
 describe('serper (web_search)', () => {
   test('POSTs {q, num, gl, hl} with X-API-KEY and keeps organic, answerBox and knowledgeGraph', async () => {
-    const r = await run(serperProvider, 'web_search', { query: 'tallest mountain', num_results: 2 });
+    const r = await run('web_search', { query: 'tallest mountain', num_results: 2 });
     const [req] = upstreams.fakes.servers.serper.requests();
     expect(req).toMatchObject({ method: 'POST', path: '/search', json: { q: 'tallest mountain', num: 2, gl: 'us', hl: 'en' } });
     expect(req.headers['x-api-key']).toBe(FAKE_KEYS.serper);
@@ -32,20 +30,20 @@ describe('serper (web_search)', () => {
   });
 
   test('gl and hl are passed on', async () => {
-    await run(serperProvider, 'web_search', { query: 'x', gl: 'fr', hl: 'fr' });
+    await run('web_search', { query: 'x', gl: 'fr', hl: 'fr' });
     expect(upstreams.fakes.servers.serper.requests()[0].json).toEqual({ q: 'x', num: 5, gl: 'fr', hl: 'fr' });
   });
 
   test('no key, or a wrong one', async () => {
-    expect((await run(serperProvider, 'web_search', { query: 'x' }, fakeProviderContext(upstreams.fakes, { keys: {} }))).text).toBe('Error: SERPER_API_KEY is not set on the host');
-    const wrong = await run(serperProvider, 'web_search', { query: 'x' }, fakeProviderContext(upstreams.fakes, { keys: { serper: 'nope' } }));
+    expect((await run('web_search', { query: 'x' }, fakeProviderContext(upstreams.fakes, { keys: {} }))).text).toBe('Error: SERPER_API_KEY is not set on the host');
+    const wrong = await run('web_search', { query: 'x' }, fakeProviderContext(upstreams.fakes, { keys: { serper: 'nope' } }));
     expect(wrong).toMatchObject({ ok: false, text: 'Error: Serper search failed with HTTP 403: Unauthorized.' });
   });
 });
 
 describe('open-meteo (weather)', () => {
   test('weather_historical: archive API, a daily set, timezone=auto; the shape agents see', async () => {
-    const r = await run(openMeteoProvider, 'weather_historical', { latitude: 48.85, longitude: 2.35, start_date: '1947-01-01', end_date: '1947-01-02' });
+    const r = await run('weather_historical', { latitude: 48.85, longitude: 2.35, start_date: '1947-01-01', end_date: '1947-01-02' });
     const [req] = upstreams.fakes.servers.openMeteo.requests();
     expect(req.path).toBe('/v1/archive');
     expect(req.query).toMatchObject({ latitude: '48.85', longitude: '2.35', start_date: '1947-01-01', end_date: '1947-01-02', timezone: 'auto' });
@@ -59,7 +57,7 @@ describe('open-meteo (weather)', () => {
   });
 
   test('select returns the selected values', async () => {
-    const r = await run(openMeteoProvider, 'weather_historical', {
+    const r = await run('weather_historical', {
       latitude: 48.85,
       longitude: 2.35,
       start_date: '1947-01-01',
@@ -70,45 +68,45 @@ describe('open-meteo (weather)', () => {
   });
 
   test('an unknown select path is an Error listing the keys there', async () => {
-    const r = await run(openMeteoProvider, 'weather_historical', { latitude: 1, longitude: 2, start_date: '2024-01-01', end_date: '2024-01-01', select: ['daily.sunshine[0]'] });
+    const r = await run('weather_historical', { latitude: 1, longitude: 2, start_date: '2024-01-01', end_date: '2024-01-01', select: ['daily.sunshine[0]'] });
     expect(r.ok).toBe(false);
     expect(r.text).toMatch(/^Error: select path "daily.sunshine\[0\]": daily has no key "sunshine"; available keys: time, temperature_2m_max, /);
-    const range = await run(openMeteoProvider, 'weather_historical', { latitude: 1, longitude: 2, start_date: '2024-01-01', end_date: '2024-01-01', select: ['daily.time[3]'] });
+    const range = await run('weather_historical', { latitude: 1, longitude: 2, start_date: '2024-01-01', end_date: '2024-01-01', select: ['daily.time[3]'] });
     expect(range.text).toBe('Error: select path "daily.time[3]": index 3 is out of range (daily.time has 1 items)');
   });
 
   test("an API error shows Open-Meteo's reason", async () => {
-    const r = await run(openMeteoProvider, 'weather_historical', { latitude: 1, longitude: 2, start_date: '1900-01-01', end_date: '1900-01-01' });
+    const r = await run('weather_historical', { latitude: 1, longitude: 2, start_date: '1900-01-01', end_date: '1900-01-01' });
     expect(r).toMatchObject({ ok: false, text: "Error: Open-Meteo archive request failed with HTTP 400: Parameter 'start_date' is out of allowed range from 1940-01-01 to 2026-03-01" });
   });
 
   test('weather_forecast: forecast API with current and daily', async () => {
-    const r = await run(openMeteoProvider, 'weather_forecast', { latitude: 48.85, longitude: 2.35 });
+    const r = await run('weather_forecast', { latitude: 48.85, longitude: 2.35 });
     const [req] = upstreams.fakes.servers.openMeteo.requests();
     expect(req.path).toBe('/v1/forecast');
     expect(req.query.current).toContain('temperature_2m');
     expect(Object.keys(r.data)).toEqual(['latitude', 'longitude', 'elevation', 'timezone', 'current_units', 'current', 'daily_units', 'daily']);
     expect(r.data.current.temperature_2m).toBe(11.4);
     expect(r.data.daily.time).toHaveLength(7);
-    const picked = await run(openMeteoProvider, 'weather_forecast', { latitude: 48.85, longitude: 2.35, select: ['current.relative_humidity_2m'] });
+    const picked = await run('weather_forecast', { latitude: 48.85, longitude: 2.35, select: ['current.relative_humidity_2m'] });
     expect(picked.data).toEqual({ 'current.relative_humidity_2m': 71 });
   });
 });
 
 describe('rest-countries', () => {
   test('exact name first (fullText=true, fields)', async () => {
-    const r = await run(restCountriesProvider, 'countries_population', { country: 'United States' });
+    const r = await run('countries_population', { country: 'United States' });
     const [req] = upstreams.fakes.servers.restCountries.requests();
     expect(req).toMatchObject({ path: '/v3.1/name/United States', query: { fullText: 'true', fields: 'name,population,area' } });
     expect(r.text).toBe(JSON.stringify({ country: 'United States', population: 340110988 }, null, 2));
   });
 
   test('official names match exactly too', async () => {
-    expect((await run(restCountriesProvider, 'countries_population', { country: 'Kingdom of Denmark' })).data).toEqual({ country: 'Denmark', population: 6011488 });
+    expect((await run('countries_population', { country: 'Kingdom of Denmark' })).data).toEqual({ country: 'Denmark', population: 6011488 });
   });
 
   test('falls back to the fuzzy search and picks the most populous match', async () => {
-    const r = await run(restCountriesProvider, 'countries_area', { country: 'guin' });
+    const r = await run('countries_area', { country: 'guin' });
     expect(upstreams.fakes.servers.restCountries.requests().map((q) => q.query.fullText)).toEqual(['true', undefined]);
     expect(r.data).toEqual({ country: 'Guinea', area_km2: 245857 });
   });
@@ -122,14 +120,14 @@ describe('rest-countries', () => {
   });
 
   test('no match is an Error', async () => {
-    const r = await run(restCountriesProvider, 'countries_population', { country: 'Atlantis' });
+    const r = await run('countries_population', { country: 'Atlantis' });
     expect(r).toMatchObject({ ok: false, text: 'Error: no country matches "Atlantis"' });
     expect(upstreams.fakes.servers.restCountries.requests()).toHaveLength(2);
   });
 
   test('a server error is not mistaken for "no match"', async () => {
     upstreams.fakes.servers.restCountries.enqueue({ status: 500, body: { message: 'boom' } }, { status: 500, body: { message: 'boom' } }, { status: 500, body: { message: 'boom' } });
-    const r = await run(restCountriesProvider, 'countries_population', { country: 'France' });
+    const r = await run('countries_population', { country: 'France' });
     expect(r).toMatchObject({ ok: false, transient: true, text: 'Error: REST Countries request failed with HTTP 500 after 3 attempts: boom' });
   });
 });

@@ -1,16 +1,9 @@
-import {
-  errorResult,
-  formatCountryArea,
-  formatCryptoVolume,
-  formatPage,
-  formatPlaces,
-  formatStockPrice,
-  formatWebSearch,
-  metersToKm,
-  okResult,
-  roundPrice,
-  secondsToMinutes,
-} from '../../../tools/providers/formats.js';
+import { formatCountryArea } from '../../../tools/catalog/countries.js';
+import { formatCryptoVolume, formatStockPrice } from '../../../tools/catalog/finance.js';
+import { formatPlaces } from '../../../tools/catalog/maps-formats.js';
+import { formatPage } from '../../../tools/catalog/web-page.js';
+import { formatWebSearch } from '../../../tools/catalog/web.js';
+import { errorResult, metersToKm, okResult, roundPrice, secondsToMinutes } from '../../../tools/providers/formats.js';
 import { decodeEntities, htmlTitle, htmlToMarkdown, htmlToText } from '../../../tools/providers/html-markdown.js';
 import { selectPaths } from '../../../tools/providers/select-path.js';
 

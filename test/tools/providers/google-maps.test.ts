@@ -1,12 +1,11 @@
 import { TOOLS } from '../../../tools/catalog/index.js';
-import { googleMapsProvider } from '../../../tools/providers/google-maps.js';
-import { FAKE_KEYS, fakeProviderContext, useFakeUpstreams } from './fakes/index.js';
+import { callTool, FAKE_KEYS, fakeProviderContext, useFakeUpstreams } from './fakes/index.js';
 import { GOOGLE_PLACES } from './fakes/google-maps.js';
 
 const upstreams = useFakeUpstreams();
 
 const call = async (tool: string, args: Record<string, unknown>, context = upstreams.ctx) => {
-  const r = await googleMapsProvider.call(tool, args, context);
+  const r = await callTool(tool, args, context);
   return { ...r, data: r.ok ? JSON.parse(r.text) : undefined };
 };
 const lastRequest = () => upstreams.fakes.servers.googleMaps.requests().at(-1)!;

@@ -1,18 +1,16 @@
-import { binanceProvider } from '../../../tools/providers/binance.js';
-import { CODE_SYSTEM_PROMPT, codeModelProvider, stripCodeFences } from '../../../tools/providers/code-model.js';
-import type { ProviderContext, ToolProvider } from '../../../tools/providers/types.js';
-import { yahooFinanceProvider } from '../../../tools/providers/yahoo-finance.js';
-import { callParsed, FAKE_KEYS, fakeProviderContext, useFakeUpstreams } from './fakes/index.js';
+import { CODE_SYSTEM_PROMPT, stripCodeFences } from '../../../tools/catalog/code.js';
+import type { ProviderContext } from '../../../tools/providers/types.js';
+import { callParsed, callTool, FAKE_KEYS, fakeProviderContext, useFakeUpstreams } from './fakes/index.js';
 
 const upstreams = useFakeUpstreams();
 
-const run = (provider: ToolProvider, tool: string, args: Record<string, unknown>, context?: ProviderContext) =>
-  callParsed(provider, tool, args, context ?? upstreams.ctx);
+const run = (tool: string, args: Record<string, unknown>, context?: ProviderContext) =>
+  callParsed(tool, args, context ?? upstreams.ctx);
 const utc = (date: string) => Date.parse(`${date}T00:00:00Z`);
 
 describe('yahoo-finance (stocks)', () => {
   test('stock_historical_price: chart API over a window ending after the date; the adjusted close', async () => {
-    const r = await run(yahooFinanceProvider, 'stock_historical_price', { ticker: 'GSK', date: '2000-12-27' });
+    const r = await run('stock_historical_price', { ticker: 'GSK', date: '2000-12-27' });
     const [req] = upstreams.fakes.servers.yahooFinance.requests();
     expect(req.path).toBe('/v8/finance/chart/GSK');
     expect(req.query).toMatchObject({ interval: '1d' });
@@ -23,30 +21,30 @@ describe('yahoo-finance (stocks)', () => {
   });
 
   test('a weekend or holiday gives the previous trading day (null rows skipped)', async () => {
-    expect((await run(yahooFinanceProvider, 'stock_historical_price', { ticker: 'AAPL', date: '2024-01-15' })).data).toEqual({
+    expect((await run('stock_historical_price', { ticker: 'AAPL', date: '2024-01-15' })).data).toEqual({
       ticker: 'AAPL',
       date: '2024-01-12',
       close_price: 184.82,
       currency: 'USD',
     });
-    expect((await run(yahooFinanceProvider, 'stock_volume', { ticker: 'GSK', date: '2000-12-26' })).data).toEqual({ ticker: 'GSK', date: '2000-12-22', volume: 298700 });
+    expect((await run('stock_volume', { ticker: 'GSK', date: '2000-12-26' })).data).toEqual({ ticker: 'GSK', date: '2000-12-22', volume: 298700 });
   });
 
   test('stock_volume', async () => {
-    expect((await run(yahooFinanceProvider, 'stock_volume', { ticker: 'GSK', date: '2000-12-27' })).data).toEqual({ ticker: 'GSK', date: '2000-12-27', volume: 358400 });
+    expect((await run('stock_volume', { ticker: 'GSK', date: '2000-12-27' })).data).toEqual({ ticker: 'GSK', date: '2000-12-27', volume: 358400 });
   });
 
   test('an unknown ticker, and a date with no trading day before it', async () => {
-    const unknown = await run(yahooFinanceProvider, 'stock_volume', { ticker: 'NOPE', date: '2024-01-12' });
+    const unknown = await run('stock_volume', { ticker: 'NOPE', date: '2024-01-12' });
     expect(unknown).toMatchObject({ ok: false, text: 'Error: Yahoo Finance request for NOPE failed with HTTP 404: No data found, symbol may be delisted' });
-    const early = await run(yahooFinanceProvider, 'stock_historical_price', { ticker: 'AAPL', date: '2023-06-01' });
+    const early = await run('stock_historical_price', { ticker: 'AAPL', date: '2023-06-01' });
     expect(early).toMatchObject({ ok: false, text: 'Error: no trading day of AAPL on or before 2023-06-01 (within 10 days)' });
   });
 });
 
 describe('binance (crypto)', () => {
   test('crypto_historical_price: the UTC day kline, close price', async () => {
-    const r = await run(binanceProvider, 'crypto_historical_price', { symbol: 'BTCUSDT', date: '2024-06-15' });
+    const r = await run('crypto_historical_price', { symbol: 'BTCUSDT', date: '2024-06-15' });
     const [req] = upstreams.fakes.servers.binance.requests();
     expect(req.path).toBe('/api/v3/klines');
     expect(req.query).toEqual({ symbol: 'BTCUSDT', interval: '1d', startTime: String(utc('2024-06-15')), endTime: String(utc('2024-06-16') - 1), limit: '1' });
@@ -54,7 +52,7 @@ describe('binance (crypto)', () => {
   });
 
   test('crypto_volume: base and quote volume', async () => {
-    expect((await run(binanceProvider, 'crypto_volume', { symbol: 'BTCUSDT', date: '2024-06-15' })).data).toEqual({
+    expect((await run('crypto_volume', { symbol: 'BTCUSDT', date: '2024-06-15' })).data).toEqual({
       symbol: 'BTCUSDT',
       date: '2024-06-15',
       volume: 9271.3811,
@@ -63,8 +61,8 @@ describe('binance (crypto)', () => {
   });
 
   test('an invalid symbol shows Binance’s message; a day before listing is an Error', async () => {
-    expect((await run(binanceProvider, 'crypto_volume', { symbol: 'XXX', date: '2024-06-15' })).text).toBe('Error: Binance klines request for XXX failed with HTTP 400: Invalid symbol.');
-    expect((await run(binanceProvider, 'crypto_historical_price', { symbol: 'ETHFOO', date: '2024-06-15' })).text).toBe(
+    expect((await run('crypto_volume', { symbol: 'XXX', date: '2024-06-15' })).text).toBe('Error: Binance klines request for XXX failed with HTTP 400: Invalid symbol.');
+    expect((await run('crypto_historical_price', { symbol: 'ETHFOO', date: '2024-06-15' })).text).toBe(
       'Error: Binance has no daily candle for ETHFOO on 2024-06-15 (the pair may not have traded then)',
     );
   });
@@ -72,7 +70,7 @@ describe('binance (crypto)', () => {
 
 describe('code-model (python_generate_code)', () => {
   test('asks the chat completions API for a program and strips the fences', async () => {
-    const r = await codeModelProvider.call('python_generate_code', { description: 'days between two dates', extra_instructions: 'use datetime', model: 'agent-choice' }, upstreams.ctx);
+    const r = await callTool('python_generate_code', { description: 'days between two dates', extra_instructions: 'use datetime', model: 'agent-choice' }, upstreams.ctx);
     const [req] = upstreams.fakes.servers.codeModel.requests();
     expect(req).toMatchObject({ method: 'POST', path: '/v1/chat/completions' });
     expect(req.headers.authorization).toBe(`Bearer ${FAKE_KEYS.codeModel}`);
@@ -87,14 +85,14 @@ describe('code-model (python_generate_code)', () => {
   });
 
   test('the model comes from the context', async () => {
-    await codeModelProvider.call('python_generate_code', { description: 'x' }, fakeProviderContext(upstreams.fakes, { codeModel: 'my-coder' }));
+    await callTool('python_generate_code', { description: 'x' }, fakeProviderContext(upstreams.fakes, { codeModel: 'my-coder' }));
     expect((upstreams.fakes.servers.codeModel.requests()[0].json as { model: string }).model).toBe('my-coder');
   });
 
   test('no key, or a rejected one', async () => {
-    const none = await codeModelProvider.call('python_generate_code', { description: 'x' }, fakeProviderContext(upstreams.fakes, { keys: {} }));
+    const none = await callTool('python_generate_code', { description: 'x' }, fakeProviderContext(upstreams.fakes, { keys: {} }));
     expect(none.text).toBe('Error: python_generate_code needs OPENAI_API_KEY on the host (or a code model configured)');
-    const wrong = await codeModelProvider.call('python_generate_code', { description: 'x' }, fakeProviderContext(upstreams.fakes, { keys: { codeModel: 'sk-wrong' } }));
+    const wrong = await callTool('python_generate_code', { description: 'x' }, fakeProviderContext(upstreams.fakes, { keys: { codeModel: 'sk-wrong' } }));
     expect(wrong).toMatchObject({ ok: false, text: 'Error: code model request failed with HTTP 401: Incorrect API key provided: sk-wrong.' });
   });
 

@@ -1,6 +1,6 @@
-import { TOOLS } from '../../../tools/catalog/index.js';
+import { findTool, TOOLS } from '../../../tools/catalog/index.js';
 import { FetchHttpClient } from '../../../tools/providers/http.js';
-import { createProviderContext, PROVIDERS, providerFor } from '../../../tools/providers/registry.js';
+import { createProviderContext, PROVIDERS, providerFor, runOnHost } from '../../../tools/providers/registry.js';
 import { DEFAULT_ENDPOINTS } from '../../../tools/providers/types.js';
 import { fakeProviderContext, startFakeUpstreams, type FakeUpstreams } from './fakes/index.js';
 
@@ -9,6 +9,7 @@ describe('provider registry', () => {
     for (const tool of TOOLS) {
       if (tool.runsIn === 'container') expect(providerFor(tool.name)).toBeUndefined();
       else expect(providerFor(tool.name)?.name).toBe(tool.provider);
+      expect(typeof tool.run).toBe(tool.runsIn === 'gateway' ? 'function' : 'undefined');
     }
     const used = new Set(TOOLS.map((t) => t.provider).filter(Boolean));
     expect([...used].sort()).toEqual(Object.keys(PROVIDERS).sort());
@@ -44,8 +45,8 @@ describe('limits through a provider', () => {
   test('with concurrency 2, at most 2 Google requests are in flight', async () => {
     fakes.servers.googleMaps.delayMs = 30;
     const ctx = fakeProviderContext(fakes, { http: { limits: { 'google-maps': { concurrency: 2 } } } });
-    const maps = providerFor('maps_geocode')!;
-    const results = await Promise.all(Array.from({ length: 6 }, () => maps.call('maps_geocode', { address: 'Paris' }, ctx)));
+    const geocode = findTool('maps_geocode')!;
+    const results = await Promise.all(Array.from({ length: 6 }, () => runOnHost(geocode, { address: 'Paris' }, ctx)));
     expect(results.every((r) => r.ok)).toBe(true);
     expect(fakes.servers.googleMaps.maxInFlight).toBe(2);
   });

@@ -43,7 +43,7 @@ describe('a host tool runs by its own run(args, ctx) over its provider transport
     expect(seen.at(-1)).toBe('/v3.1/name/France');
   });
 
-  test('a definition without run is served by the provider it names, as before', async () => {
+  test('each catalog tool carries its own run; a tool without one has no provider', async () => {
     const ctx = createProviderContext({ endpoints: { restCountries: base }, keys: {} });
     const result = await runOnHost(findTool('countries_population')!, { country: 'France' }, ctx);
     expect(result).toEqual({ ok: true, text: jsonText({ country: 'France', population: 68_000_000 }) });

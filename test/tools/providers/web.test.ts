@@ -1,9 +1,9 @@
-import { parseWikipediaUrl, webProvider, wikipediaArticleUrl } from '../../../tools/providers/web.js';
-import { fakeProviderContext, useFakeUpstreams } from './fakes/index.js';
+import { parseWikipediaUrl, wikipediaArticleUrl } from '../../../tools/catalog/web-page.js';
+import { callTool, fakeProviderContext, useFakeUpstreams } from './fakes/index.js';
 
 const upstreams = useFakeUpstreams();
 
-const fetchPage = (url: string, extra: Record<string, unknown> = {}) => webProvider.call('fetch_webpage', { url, ...extra }, upstreams.ctx);
+const fetchPage = (url: string, extra: Record<string, unknown> = {}) => callTool('fetch_webpage', { url, ...extra }, upstreams.ctx);
 
 describe('Wikipedia URLs', () => {
   test.each([
@@ -122,7 +122,7 @@ describe('fetch_webpage on other sites', () => {
     expect(missing.transient).toBeUndefined();
     const pdf = await fetchPage(`${upstreams.fakes.servers.web.url}/report.pdf`);
     expect(pdf.text).toContain('is application/pdf, not a page that can be read as text');
-    const down = await webProvider.call('fetch_webpage', { url: 'http://127.0.0.1:1/x' }, fakeProviderContext(upstreams.fakes, { http: { defaultLimits: { maxAttempts: 1 }, allowAddresses: ['127.0.0.1:1'] } }));
+    const down = await callTool('fetch_webpage', { url: 'http://127.0.0.1:1/x' }, fakeProviderContext(upstreams.fakes, { http: { defaultLimits: { maxAttempts: 1 }, allowAddresses: ['127.0.0.1:1'] } }));
     expect(down).toMatchObject({ ok: false, transient: true });
     expect(down.text).toContain('network error');
   });
@@ -130,7 +130,7 @@ describe('fetch_webpage on other sites', () => {
   test('a slow page times out', async () => {
     upstreams.fakes.servers.web.delayMs = 300;
     const slow = fakeProviderContext(upstreams.fakes, { http: { defaultLimits: { timeoutMs: 50, maxAttempts: 1 } } });
-    const r = await webProvider.call('fetch_webpage', { url: `${upstreams.fakes.servers.web.url}/article.html` }, slow);
+    const r = await callTool('fetch_webpage', { url: `${upstreams.fakes.servers.web.url}/article.html` }, slow);
     expect(r).toMatchObject({ ok: false, transient: true });
     expect(r.text).toContain('timeout after 50 ms');
   });

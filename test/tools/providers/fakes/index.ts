@@ -1,6 +1,8 @@
 import type { HttpClientOptions } from '../../../../tools/providers/http.js';
 import { createProviderContext } from '../../../../tools/providers/registry.js';
-import type { Endpoints, ProviderContext, ProviderKeys, ToolProvider } from '../../../../tools/providers/types.js';
+import { findTool } from '../../../../tools/catalog/index.js';
+import { runOnHost } from '../../../../tools/providers/registry.js';
+import type { Endpoints, ProviderContext, ProviderKeys, ToolResult } from '../../../../tools/providers/types.js';
 import { openMeteoHandler, restCountriesHandler } from './data-apis.js';
 import { googleMapsHandler } from './google-maps.js';
 import { binanceHandler, yahooChartHandler } from './markets.js';
@@ -122,8 +124,11 @@ export function useFakeUpstreams(): { readonly fakes: FakeUpstreams; readonly ct
   return state;
 }
 
-/** A provider call with its JSON text parsed (data is undefined for an error result). */
-export async function callParsed(provider: ToolProvider, tool: string, args: Record<string, unknown>, context: ProviderContext) {
-  const r = await provider.call(tool, args, context);
+/** A host call of the tool by its definition, over its provider's transport. */
+export const callTool = (tool: string, args: Record<string, unknown>, context: ProviderContext): Promise<ToolResult> => runOnHost(findTool(tool)!, args, context);
+
+/** A host call of the tool with its JSON text parsed (data is undefined for an error result). */
+export async function callParsed(tool: string, args: Record<string, unknown>, context: ProviderContext) {
+  const r = await callTool(tool, args, context);
   return { ...r, data: r.ok ? JSON.parse(r.text) : undefined };
 }

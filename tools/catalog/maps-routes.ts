@@ -1,8 +1,8 @@
-import type { Coordinates } from '../catalog/args.js';
-import { formatDirections, formatDistanceMatrix, metersToKm, okResult, secondsToMinutes, type MatrixElement, type Route } from './formats.js';
-import { callGoogle, numberOrNull, placeParam } from './google-maps-api.js';
-import { htmlToText } from './html-markdown.js';
-import type { ProviderContext, ToolResult } from './types.js';
+import { metersToKm, okResult, secondsToMinutes } from '../providers/formats.js';
+import type { ProviderContext, ToolResult } from '../providers/types.js';
+import type { Coordinates } from './args.js';
+import { formatDirections, formatDistanceMatrix, type MatrixElement, type Route } from './maps-formats.js';
+import { callGoogle, numberOrNull, placeParam } from './maps-google.js';
 
 type Place = string | Coordinates;
 type Mode = 'driving' | 'walking' | 'bicycling' | 'transit';
@@ -18,7 +18,7 @@ function matrixElement(e: any): MatrixElement {
 }
 
 /** maps_distance_matrix: metric units; meters become km and seconds minutes. */
-export async function mapsDistanceMatrix(ctx: ProviderContext, args: { origins: Place[]; destinations: Place[]; mode?: Mode }): Promise<ToolResult> {
+export async function distanceMatrix(ctx: ProviderContext, args: { origins: Place[]; destinations: Place[]; mode?: Mode }): Promise<ToolResult> {
   const query = {
     origins: args.origins.map(placeParam).join('|'),
     destinations: args.destinations.map(placeParam).join('|'),
@@ -37,7 +37,7 @@ export async function mapsDistanceMatrix(ctx: ProviderContext, args: { origins: 
 }
 
 /** One route with its legs summed (no waypoints are sent, so there is one leg). */
-function route(r: any): Route {
+function route(r: any, htmlToText: (html: string) => string): Route {
   const legs: any[] = r.legs ?? [];
   const steps = legs.flatMap((leg) => leg.steps ?? []);
   return {
@@ -53,9 +53,10 @@ function route(r: any): Route {
 }
 
 /** maps_directions: metric units; ZERO_RESULTS gives an empty route list. */
-export async function mapsDirections(ctx: ProviderContext, args: { origin: Place; destination: Place; mode?: Mode }): Promise<ToolResult> {
+export async function directions(ctx: ProviderContext, args: { origin: Place; destination: Place; mode?: Mode }): Promise<ToolResult> {
   const query = { origin: placeParam(args.origin), destination: placeParam(args.destination), mode: args.mode ?? 'driving', units: 'metric' };
   const r = await callGoogle(ctx, 'directions/json', query, 'Google Directions request');
   if (!r.ok) return r.result;
-  return okResult(formatDirections((r.data.routes ?? []).map(route)));
+  const { htmlToText } = await import('../providers/html-markdown.js');
+  return okResult(formatDirections((r.data.routes ?? []).map((found) => route(found, htmlToText))));
 }

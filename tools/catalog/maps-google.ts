@@ -1,8 +1,10 @@
-import type { Coordinates } from '../catalog/args.js';
-import { errorResult, type LatLng } from './formats.js';
-import type { ProviderContext, ToolResult } from './types.js';
-import { requestJson } from './upstream.js';
+import { errorResult } from '../providers/formats.js';
+import type { ProviderContext, ToolResult } from '../providers/types.js';
+import { requestJson } from '../providers/upstream.js';
+import type { Coordinates } from './args.js';
+import type { LatLng } from './maps-formats.js';
 
+/** The maps_* tools' calls over the google-maps provider: its key, its statuses. */
 export const GOOGLE_MAPS = 'google-maps';
 
 /** The fields of Google's legacy web-service answers that the tools read. */
