@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { execa } from 'execa';
 import { pack } from 'tar-stream';
-import { formatDuration } from '../harness/jobs/duration.js';
+import { formatDuration } from '../common/duration.js';
 import { packagePath } from '../paths.js';
 import { lastBuildSeconds, recordBuildSeconds, stepLine } from './build-times.js';
 import { docker, followProgress, imageExists, requireDocker } from '../common/docker.js';

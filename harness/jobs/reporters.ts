@@ -1,6 +1,6 @@
 import { SingleBar } from 'cli-progress';
 import { colourOn, paint, paintStatus } from './colour.js';
-import { formatDuration } from './duration.js';
+import { formatDuration } from '../../common/duration.js';
 import type { TrialOutcome } from './trial/index.js';
 
 export { formatDuration };
