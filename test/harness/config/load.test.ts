@@ -2,18 +2,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadJobConfig, parseJobConfig } from '../../../harness/config/load.js';
 import { agentId, familyNameOf } from '../../../harness/config/schema.js';
-import { InputError } from '../../../tasks/problems.js';
+import { configProblems as problemsOf } from '../../helpers/config-problems.js';
 import { REPO_ROOT, tempDir } from '../../helpers/data.js';
 
-const problemsOf = (text: string): string[] => {
-  try {
-    parseJobConfig('job.yaml', text);
-  } catch (error) {
-    if (error instanceof InputError) return error.message.split('\n');
-    throw error;
-  }
-  return [];
-};
 
 describe('job configs', () => {
   test('defaults fill everything but the task path and the agents', () => {

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { EnvironmentProvider, EnvironmentSpec, TrialWork, WorkHandover } from '../../../harness/environments/types.js';
+import type { EnvironmentProvider, EnvironmentSpec, TrialWork, TrialWorkResult, WorkHandover } from '../../../harness/environments/types.js';
 import { GatewayServer } from '../../../harness/gateway/server.js';
 import { GATEWAY_PORT } from '../../../harness/jobs/trial/index.js';
 import type { ProviderContext } from '../../../tools/providers/types.js';
@@ -92,27 +92,9 @@ export function environmentConformance(name: string, provider: () => Environment
     }
 
     test('files go in with their modes, the command runs in its folder with its environment, output and files come out', async () => {
-      const script = '#!/bin/sh\necho "out $GREETING $(pwd)"; echo err >&2; cat /app/in/data.txt > /app/answer.txt; mkdir -p /app/logs/deep; echo one > /app/logs/a.txt; echo two > /app/logs/deep/b.txt; exit 3\n';
-      const result = await runOnce(
-        work({
-          files: [
-            { path: '/app/run.sh', content: script, mode: 0o755 },
-            { path: '/app/in/data.txt', content: Buffer.from('passcode 7') },
-          ],
-          command: ['/app/run.sh'],
-          env: { GREETING: 'hello' },
-          collectFiles: ['/app/answer.txt', '/app/absent.txt'],
-          collectDirs: ['/app/logs', '/app/no-such-dir'],
-        }),
-      );
-      expect(result.exitCode).toBe(3);
-      expect(result.timedOut).toBe(false);
+      const result = await runOnce(filesInOutWork());
       expect(result.stdout.toString()).toBe('out hello /app\n');
-      expect(result.stderr.toString()).toBe('err\n');
-      expect(result.files['/app/answer.txt']?.toString()).toBe('passcode 7');
-      expect(result.files['/app/absent.txt']).toBeNull();
-      expect(Object.fromEntries(Object.entries(result.dirs['/app/logs']).map(([k, v]) => [k, v.toString()]))).toEqual({ 'a.txt': 'one\n', 'deep/b.txt': 'two\n' });
-      expect(Object.keys(result.dirs['/app/no-such-dir'] ?? {})).toEqual([]);
+      expectFilesInOut(result);
       expect(typeof result.node).toBe('string');
     });
 
@@ -231,4 +213,30 @@ export function environmentConformance(name: string, provider: () => Environment
       }
     });
   });
+}
+
+/** A work that puts files in (one executable), runs in /app with an environment, and takes files and folders out; `more` runs before its exit 3. */
+export function filesInOutWork(more = ''): TrialWork {
+  const script = `#!/bin/sh\necho "out $GREETING $(pwd)"; echo err >&2; cat /app/in/data.txt > /app/answer.txt; mkdir -p /app/logs/deep; echo one > /app/logs/a.txt; echo two > /app/logs/deep/b.txt; ${more}exit 3\n`;
+  return work({
+    files: [
+      { path: '/app/run.sh', content: script, mode: 0o755 },
+      { path: '/app/in/data.txt', content: Buffer.from('passcode 7') },
+    ],
+    command: ['/app/run.sh'],
+    env: { GREETING: 'hello' },
+    collectFiles: ['/app/answer.txt', '/app/absent.txt'],
+    collectDirs: ['/app/logs', '/app/no-such-dir'],
+  });
+}
+
+/** What filesInOutWork gives back, stdout aside. */
+export function expectFilesInOut(result: TrialWorkResult): void {
+  expect(result.exitCode).toBe(3);
+  expect(result.timedOut).toBe(false);
+  expect(result.stderr.toString()).toBe('err\n');
+  expect(result.files['/app/answer.txt']?.toString()).toBe('passcode 7');
+  expect(result.files['/app/absent.txt']).toBeNull();
+  expect(Object.fromEntries(Object.entries(result.dirs['/app/logs']).map(([k, v]) => [k, v.toString()]))).toEqual({ 'a.txt': 'one\n', 'deep/b.txt': 'two\n' });
+  expect(Object.keys(result.dirs['/app/no-such-dir'] ?? {})).toEqual([]);
 }

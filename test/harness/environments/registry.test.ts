@@ -8,20 +8,11 @@ import { loadJobConfig, parseJobConfig } from '../../../harness/config/load.js';
 import { ENVIRONMENT_NAMES, environmentLeftovers, environmentProvider } from '../../../harness/environments/registry.js';
 import { DockerEnvironmentProvider } from '../../../harness/environments/docker/environment.js';
 import { SwarmEnvironmentProvider } from '../../../harness/environments/swarm/environment.js';
-import { InputError } from '../../../tasks/problems.js';
+import { configProblems as problemsOf } from '../../helpers/config-problems.js';
 import { REPO_ROOT } from '../../helpers/data.js';
 
 const BASE = 'tasks:\n  path: legs\nagents:\n  - name: oracle\n';
 
-const problemsOf = (text: string): string[] => {
-  try {
-    parseJobConfig('job.yaml', text);
-  } catch (error) {
-    if (error instanceof InputError) return error.message.split('\n');
-    throw error;
-  }
-  return [];
-};
 
 describe('the environment registry', () => {
   test('names docker and swarm, each with what a killed run leaves of it', () => {

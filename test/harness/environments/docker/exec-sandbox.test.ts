@@ -15,7 +15,7 @@ import { ensureBaseImage } from '../../../../images/build.js';
 import { docker, dockerAvailable } from '../../../../common/docker.js';
 import type { ProviderContext } from '../../../../tools/providers/types.js';
 import { ToolService } from '../../../../tools/service.js';
-import { sandboxSpec, work } from '../conformance.js';
+import { expectFilesInOut, filesInOutWork, sandboxSpec, work } from '../conformance.js';
 
 const HAVE_DOCKER = await dockerAvailable();
 const image = HAVE_DOCKER ? await ensureBaseImage() : '';
@@ -53,27 +53,9 @@ jest.setTimeout(120_000);
   const runOnce = (w: TrialWork, socketName?: string) => withSandbox((sandbox) => sandbox.run(w), socketName);
 
   test("a trial's work by exec: files in with their modes, the command in its folder with its environment, output and files out", async () => {
-    const script = '#!/bin/sh\necho "out $GREETING $(pwd)"; echo err >&2; cat /app/in/data.txt > /app/answer.txt; mkdir -p /app/logs/deep; echo one > /app/logs/a.txt; echo two > /app/logs/deep/b.txt; tools --ping; exit 3\n';
-    const result = await runOnce(
-      work({
-        files: [
-          { path: '/app/run.sh', content: script, mode: 0o755 },
-          { path: '/app/in/data.txt', content: Buffer.from('passcode 7') },
-        ],
-        command: ['/app/run.sh'],
-        env: { GREETING: 'hello' },
-        collectFiles: ['/app/answer.txt', '/app/absent.txt'],
-        collectDirs: ['/app/logs', '/app/no-such-dir'],
-      }),
-    );
-    expect(result.exitCode).toBe(3);
-    expect(result.timedOut).toBe(false);
+    const result = await runOnce(filesInOutWork('tools --ping; '));
     expect(result.stdout.toString()).toMatch(/^out hello \/app\n.*gateway ok/s);
-    expect(result.stderr.toString()).toBe('err\n');
-    expect(result.files['/app/answer.txt']?.toString()).toBe('passcode 7');
-    expect(result.files['/app/absent.txt']).toBeNull();
-    expect(Object.fromEntries(Object.entries(result.dirs['/app/logs']).map(([k, v]) => [k, v.toString()]))).toEqual({ 'a.txt': 'one\n', 'deep/b.txt': 'two\n' });
-    expect(Object.keys(result.dirs['/app/no-such-dir'] ?? {})).toEqual([]);
+    expectFilesInOut(result);
   });
 
   test('the relay is socat: besides the command, no Node process runs in the container', async () => {
