@@ -89,6 +89,8 @@ export interface FamilyReport<Score, Figures extends object> {
   readonly compareMetrics?: readonly CompareMetric<Score>[];
   /** Levels in the order reports list them; others follow by name. */
   readonly levelOrder: readonly string[];
+  /** The family's own step measure per trial (WikiRace: moves made) and what it counts; absent: the run's model calls (trial.json's run.steps). */
+  readonly steps?: { of(score: Score): number | null; note: string };
   /** The figures of one slice from its scored trials. */
   summarize(scores: readonly Score[]): Figures;
   /** The Markdown table's columns after agent, model, variant, level and n. */

@@ -11,7 +11,7 @@ export function modelsNote(configurations: readonly { label: string; model: stri
 }
 
 /** compare's own tables: configurations, budgets, paired differences, effort, frontier; every one carries its notes. */
-export function compareTables(r: Omit<CompareResult, 'tables'>, successName: string): DataTable[] {
+export function compareTables(r: Omit<CompareResult, 'tables'>, successName: string, stepsNote?: string): DataTable[] {
   const unequal = r.unequal ? [unequalNote(r.budgets)] : [];
   const warning = r.infraWarning ? [r.infraWarning] : [];
   const models = modelsNote(r.configurations);
@@ -50,7 +50,7 @@ export function compareTables(r: Omit<CompareResult, 'tables'>, successName: str
     {
       id: 'effort', title: `Cost and effort per trial (the ${r.pairing.sharedLegs} legs every configuration has a value for)`, percent: [],
       columns: ['label', 'model', 'trials', 'tokens', 'input_tokens', 'output_tokens', 'cost_usd', 'total_cost_usd', 'wall_s', 'agent_hours', 'steps', 'tool_calls'],
-      rows: r.effort.map((e, i) => ({ ...e, model: r.configurations[i].model })), notes: [...unequal],
+      rows: r.effort.map((e, i) => ({ ...e, model: r.configurations[i].model })), notes: [...unequal, ...(stepsNote ? [stepsNote] : [])],
     },
     {
       id: 'frontier', title: `Cost-accuracy frontier (${successName} vs spend per trial, ${r.pairing.sharedLegs} legs every configuration has a value for)`, percent: ['success', 'success_lo', 'success_hi'],

@@ -98,7 +98,7 @@ export function compareConfigurations(configs: readonly Configuration[], options
   holmAdjust(secondary.map((p) => p.p_value)).forEach((p, i) => (secondary[i].p_holm = p));
 
   const shared = legsSharedByAll(legs);
-  const effort = configs.map((c, i) => effortOf(c.label, shared.trials[i]));
+  const effort = configs.map((c, i) => effortOf(c.label, shared.trials[i], family.report.steps?.of));
   const successes = legs.map((l) => successOf(shared.legs.map((id) => reduceLeg(l.legs.get(id)!.scored.map((t) => metrics[0].of(t.score!)), reducer, metrics[0].binary)).filter((v): v is number => v !== null)));
   const primary = (x: string, y: string): PairedRow | undefined => paired.find((p) => p.role === 'primary' && ((p.a === x && p.b === y) || (p.a === y && p.b === x)));
   /** Whether `better` has a significantly higher success rate than `worse` on their shared legs. */
@@ -120,5 +120,5 @@ export function compareConfigurations(configs: readonly Configuration[], options
     pairing: { sharedLegs: shared.legs.length, sharedLegIds: shared.legs, pairs: pairs.map((p) => ({ a: p.a, b: p.b, sharedLegs: p.legs.length, notInBoth: p.notInBoth, lostToInfra: p.lostToInfra })) },
     paired, effort, frontier,
   };
-  return { ...result, tables: compareTables(result, metrics[0].name) };
+  return { ...result, tables: compareTables(result, metrics[0].name, family.report.steps?.note) };
 }

@@ -21,7 +21,8 @@ export interface EffortRow {
 
 const wallOf = (t: TrialResult): number => t.record.timings.agent_s ?? t.record.timings.total_s;
 
-export function effortOf(label: string, trials: readonly TrialResult[]): EffortRow {
+/** `stepsOf`: the family's own step measure of a scored trial (FamilyReport.stepsOf); without it, the run's model calls. */
+export function effortOf(label: string, trials: readonly TrialResult[], stepsOf?: (score: object) => number | null): EffortRow {
   const run = trials.map((t) => t.record.run);
   const tokens = run.map((r) => (r.input_tokens === null && r.output_tokens === null ? null : (r.input_tokens ?? 0) + (r.output_tokens ?? 0)));
   const costs = run.map((r) => r.cost_usd).filter((c): c is number => c !== null);
@@ -36,7 +37,7 @@ export function effortOf(label: string, trials: readonly TrialResult[]): EffortR
     total_cost_usd: costs.length ? costs.reduce((a, b) => a + b, 0) : null,
     wall_s: meanOf(trials.map(wallOf)),
     agent_hours: trials.reduce((a, t) => a + wallOf(t), 0) / 3600,
-    steps: meanOf(run.map((r) => r.steps)),
+    steps: meanOf(stepsOf ? trials.map((t) => (t.score ? stepsOf(t.score) : null)) : run.map((r) => r.steps)),
     tool_calls: meanOf(toolCalls),
   };
 }

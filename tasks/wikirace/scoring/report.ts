@@ -67,6 +67,7 @@ const withInterval = (e: Estimate): string => (e.mean === null ? '-' : `${pct(e.
 /** WikiRace's report, per configuration and split: success with its 95% Wilson interval, then the paper's behaviour figures. */
 export const WIKIRACE_REPORT: FamilyReport<GameScore, WikiraceFigures> = {
   levelOrder: SPLITS,
+  steps: { of: (score) => score.steps, note: 'steps: moves made per game (the game\'s trajectory), not model calls.' },
   summarize,
   markdownHeader: ['success %', 'subopt. steps', 'steps', 'loops %', 'recovery %', 'max visits', 'loop-free success %', 'tokens/step', 'cost/step', 'tokens/game', 'cost/game', 'calls/game', 'calls out %', 'infra'],
   markdownCells(r: ReportSlice & WikiraceFigures): string[] {
