@@ -101,6 +101,21 @@ export interface FamilyReport<Score, Figures extends object> {
 }
 
 /**
+ * How `aar plan` estimates tokens for a family whose step is not a model call (WikiRace: a move): the
+ * steps a task allows, a stored score's steps, and tokens per step for the agents it has figures for.
+ */
+export interface StepEstimate<Task, Score> {
+  /** The step's name, singular ('move'). */
+  readonly unit: string;
+  /** Steps the task allows (WikiRace: its move limit). */
+  allowed(task: Task): number;
+  /** Steps a stored score made and allowed (the measured share of the budget). */
+  measured(score: Score): { steps: number; allowed: number };
+  /** Tokens per step before any trial of the agent was measured, and where the figure is from; undefined: the agent's own per-model-call figure over the step budget. */
+  prior(agentName: string): { input: number; output: number; source: string } | undefined;
+}
+
+/**
  * A task family: where tasks come from, what the agent is told and offered, how a trial is scored and
  * reported. The harness, the verifier and the reports only go through this.
  */
@@ -136,6 +151,8 @@ export interface TaskFamily<Task extends FamilyTask = FamilyTask, Score extends 
   /** What a running job shows per trial: the share of successes under this label, and a short verdict. */
   readonly progress: { label: string; success(score: Score): number; verdict(score: Score): string };
   readonly report: FamilyReport<Score, Figures>;
+  /** Optional: the plan's token estimate in the family's own steps (absent: model calls up to the step budget). */
+  readonly estimate?: StepEstimate<Task, Score>;
 }
 
 /** Commands a family adds to the CLI; each registers synchronously and loads its code when it runs. */

@@ -4,11 +4,14 @@ import { TRIAL_FILES } from '../../trial/folder.js';
 import { findPrice, requestCost, type PriceTable } from '../gateway/models/prices.js';
 import type { AgentAdapter } from '../agents/types.js';
 import type { AgentConfig } from '../config/schema.js';
+import { DEFAULT_FAMILY, type StepEstimate } from '../../tasks/family.js';
 
 /**
  * Tokens and cost of the trials a job is about to run, per agent. Steps are bounded by the step budgets;
- * tokens per step come from earlier trials of the same framework and model under the jobs folder when
- * there are any, else from the AAR paper's figures (mean tokens per trial / mean steps per trial).
+ * tokens per step come from earlier trials of the same framework, model and task family under the jobs
+ * folder when there are any, else from the AAR paper's figures (mean tokens per trial / mean steps per
+ * trial). A family with its own step (WikiRace's move: FamilyTask.estimate) counts in it for the agents it
+ * has a figure for: at most the steps its tasks allow, at its tokens per step, measured per step made.
  */
 
 /** Tokens of one model turn. */
@@ -40,8 +43,12 @@ export interface Measured {
 export interface AgentEstimate {
   agentId: string;
   trials: number;
-  /** The sum of the step budgets of the trials to run. */
+  /** The sum of the step budgets of the trials to run (in `unit`s). */
   stepBudget: number;
+  /** What a step is: 'step' (a model call), or the family's own ('move'). */
+  unit: string;
+  /** Where a prior's figure comes from (basis 'paper'). */
+  source?: string;
   usesModel: boolean;
   perStep: StepTokens;
   basis: 'measured' | 'paper' | 'none';
@@ -62,11 +69,29 @@ const MAX_RECORDS_PER_JOB = 400;
 interface RawRecord {
   agent?: { name?: string; model?: string | null };
   step_budget?: number;
+  family?: string;
   run?: { steps?: number | null; input_tokens?: number | null; output_tokens?: number | null; cached_tokens?: number | null };
 }
 
-/** Token counts of earlier trials of this framework and model, from every job folder under `jobsDir`. */
-export function measuredTokens(jobsDir: string, agent: AgentConfig): Measured | undefined {
+/** The family a job runs, as the estimate needs it: its name, and its own step when the agent is counted in it. */
+export interface EstimateFamily {
+  name: string;
+  steps?: StepEstimate<never, any>;
+}
+
+/** Steps made and allowed by one stored trial: the family's (from score.json), else the run's model calls. */
+function stepsOf(trialDir: string, record: RawRecord, family: EstimateFamily): { steps: number; allowed: number } | undefined {
+  if (!family.steps) return record.run?.steps ? { steps: record.run.steps, allowed: record.step_budget ?? record.run.steps } : undefined;
+  try {
+    const made = family.steps.measured(JSON.parse(readFileSync(path.join(trialDir, TRIAL_FILES.score), 'utf8')));
+    return made.steps > 0 ? made : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Token counts of earlier trials of this framework, model and family, from every job folder under `jobsDir`. */
+export function measuredTokens(jobsDir: string, agent: AgentConfig, family: EstimateFamily = { name: DEFAULT_FAMILY }): Measured | undefined {
   if (!existsSync(jobsDir)) return undefined;
   const sum = { trials: 0, steps: 0, budget: 0, input: 0, output: 0, cached: 0 };
   const jobs: string[] = [];
@@ -78,18 +103,21 @@ export function measuredTokens(jobsDir: string, agent: AgentConfig): Measured | 
     for (const trial of readdirSync(jobDir, { withFileTypes: true })) {
       if (!trial.isDirectory() || trial.name.startsWith('.') || read >= MAX_RECORDS_PER_JOB) continue;
       let record: RawRecord;
+      const trialDir = path.join(jobDir, trial.name);
       try {
-        record = JSON.parse(readFileSync(path.join(jobDir, trial.name, TRIAL_FILES.record), 'utf8')) as RawRecord;
+        record = JSON.parse(readFileSync(path.join(trialDir, TRIAL_FILES.record), 'utf8')) as RawRecord;
       } catch {
         continue;
       }
       read++;
       const run = record.run;
-      if (record.agent?.name !== agent.name || (record.agent.model ?? undefined) !== agent.model) continue;
-      if (!run?.steps || run.input_tokens == null || run.output_tokens == null) continue;
+      if (record.agent?.name !== agent.name || (record.agent.model ?? undefined) !== agent.model || (record.family ?? DEFAULT_FAMILY) !== family.name) continue;
+      if (!run || run.input_tokens == null || run.output_tokens == null) continue;
+      const made = stepsOf(trialDir, record, family);
+      if (!made) continue;
       sum.trials++;
-      sum.steps += run.steps;
-      sum.budget += record.step_budget ?? run.steps;
+      sum.steps += made.steps;
+      sum.budget += made.allowed;
       sum.input += run.input_tokens;
       sum.output += run.output_tokens;
       sum.cached += run.cached_tokens ?? 0;
@@ -111,6 +139,10 @@ function paperPerStep(name: string): StepTokens {
   return { input: total * (1 - OUTPUT_SHARE), output: total * OUTPUT_SHARE, cached: 0 };
 }
 
+/**
+ * The estimate of one agent's trials. `stepBudget` sums the trials' step budgets (model calls); with
+ * `ownSteps` (the family's own step, for an agent it has a figure for) it sums the steps they allow instead.
+ */
 export function estimateAgent(options: {
   agentId: string;
   agent: AgentConfig;
@@ -119,12 +151,16 @@ export function estimateAgent(options: {
   stepBudget: number;
   prices: PriceTable;
   jobsDir: string;
+  family?: EstimateFamily;
 }): AgentEstimate {
   const { agent, adapter, trials, stepBudget } = options;
-  const base = { agentId: options.agentId, trials, stepBudget, usesModel: adapter.usesModel };
+  const family = options.family ?? { name: DEFAULT_FAMILY };
+  const prior = family.steps?.prior(agent.name);
+  const unit = prior ? family.steps!.unit : 'step';
+  const base = { agentId: options.agentId, trials, stepBudget, unit, usesModel: adapter.usesModel };
   if (!adapter.usesModel) return { ...base, perStep: { input: 0, output: 0, cached: 0 }, basis: 'none', maxTokens: 0, maxCostUsd: 0 };
-  const measured = measuredTokens(options.jobsDir, agent);
-  const perStep = measured?.perStep ?? paperPerStep(agent.name);
+  const measured = measuredTokens(options.jobsDir, agent, prior ? family : { name: family.name });
+  const perStep = measured?.perStep ?? (prior ? { input: prior.input, output: prior.output, cached: 0 } : paperPerStep(agent.name));
   const price = findPrice(options.prices, agent.model);
   const costOf = (steps: number): number | null =>
     price ? requestCost(price.price, { input: perStep.input * steps, output: perStep.output * steps, cached: perStep.cached * steps, cacheWrite: 0 }) : null;
@@ -133,6 +169,7 @@ export function estimateAgent(options: {
     ...base,
     perStep,
     basis: measured ? 'measured' : 'paper',
+    ...(!measured && prior ? { source: prior.source } : {}),
     ...(measured ? { measured, expectedTokens: tokensOf(stepBudget * measured.budgetUsed), expectedCostUsd: costOf(stepBudget * measured.budgetUsed) } : {}),
     maxTokens: tokensOf(stepBudget),
     maxCostUsd: costOf(stepBudget),

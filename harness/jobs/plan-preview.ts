@@ -65,9 +65,13 @@ export async function previewJob(loaded: LoadedConfig, env: NodeJS.ProcessEnv = 
 
   const prices = loadPriceTable(config.models.prices ? loaded.resolve(config.models.prices) : packagePath('configs', 'prices.yaml'));
   const budgetOf = (task: (typeof tasks)[number]): number => (config.budget.steps === 'auto' ? family.stepBudget(task) : config.budget.steps);
-  const estimates = agents.map((a) =>
-    estimateAgent({ agentId: a.id, agent: a.agent, adapter: a.adapter, trials: a.toRun.length, stepBudget: a.toRun.reduce((n, p) => n + budgetOf(p.task), 0), prices, jobsDir }),
-  );
+  const ownSteps = family.estimate;
+  const estimates = agents.map((a) => {
+    // The family's own step (WikiRace's move) for the agents it has a figure for, else model calls.
+    const allowed = ownSteps?.prior(a.agent.name) ? ownSteps.allowed.bind(ownSteps) : budgetOf;
+    const stepBudget = a.toRun.reduce((n, p) => n + allowed(p.task), 0);
+    return estimateAgent({ agentId: a.id, agent: a.agent, adapter: a.adapter, trials: a.toRun.length, stepBudget, prices, jobsDir, family: { name: family.name, steps: ownSteps } });
+  });
   const images = await planImages(imageSettings(config, loaded), agents);
   const toRun = agents.reduce((n, a) => n + a.toRun.length, 0);
   return {

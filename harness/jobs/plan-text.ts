@@ -11,10 +11,10 @@ const usd = (n: number | null | undefined): string => (n == null ? 'unknown (mod
 
 function basis(e: AgentEstimate): string {
   if (e.basis === 'none') return 'no model';
-  const step = `${int(e.perStep.input + e.perStep.output)} tokens/step`;
-  if (e.basis === 'paper') return `${step} (AAR paper figures; no earlier job of this agent here)`;
+  const step = `${int(e.perStep.input + e.perStep.output)} tokens/${e.unit}`;
+  if (e.basis === 'paper') return `${step} (${e.source ?? 'AAR paper figures'}; no earlier job of this agent here)`;
   const m = e.measured!;
-  return `${step} (measured: ${m.trials} trials in ${m.jobs.join(', ')}; ${(100 * m.budgetUsed).toFixed(0)}% of the step budget used)`;
+  return `${step} (measured: ${m.trials} trials in ${m.jobs.join(', ')}; ${(100 * m.budgetUsed).toFixed(0)}% of the ${e.unit === 'step' ? 'step budget' : `${e.unit}s allowed`} used)`;
 }
 
 /** Whether the planned legs can tell two configurations apart: the minimum detectable FA difference at 80% power. */
@@ -53,7 +53,7 @@ export function formatPreview(p: JobPreview, colour = false): string {
 
   lines.push('estimate (trials to run):');
   for (const e of p.estimates) {
-    const head = `  ${e.agentId.padEnd(width)}  ${int(e.trials)} trials, step budget ${int(e.stepBudget)}`;
+    const head = `  ${e.agentId.padEnd(width)}  ${int(e.trials)} trials, ${e.unit === 'step' ? 'step budget' : `${e.unit}s allowed`} ${int(e.stepBudget)}`;
     if (!e.usesModel) {
       lines.push(`${head}: no model, no tokens, $0`);
       continue;
