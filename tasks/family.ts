@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { z } from 'zod';
+import type { DataTable } from '../common/table.js';
 import type { TrialToolSession } from '../tools/session.js';
 import type { TrialRecord } from '../trial/record.js';
 import type { RunFacts } from '../trial/run-facts.js';
@@ -100,6 +101,14 @@ export interface FamilyReport<Score, Figures extends object> {
   flatten(row: ReportSlice & Figures): Record<string, string | number | null>;
 }
 
+/** One scored trial of one configuration, as a family's paper views read it. */
+export interface PaperTrial<Score> {
+  config: string;
+  dir: string;
+  record: TrialRecord;
+  score: Score;
+}
+
 /**
  * How `aar plan` estimates tokens for a family whose step is not a model call (WikiRace: a move): the
  * steps a task allows, a stored score's steps, and tokens per step for the agents it has figures for.
@@ -151,6 +160,8 @@ export interface TaskFamily<Task extends FamilyTask = FamilyTask, Score extends 
   /** What a running job shows per trial: the share of successes under this label, and a short verdict. */
   readonly progress: { label: string; success(score: Score): number; verdict(score: Score): string };
   readonly report: FamilyReport<Score, Figures>;
+  /** Optional: the paper's views (`aar compare --paper`, the HTML report) of each configuration's scored trials, in configuration order. */
+  paperTables?(configs: readonly [string, readonly PaperTrial<Score>[]][]): DataTable[];
   /** Optional: the plan's token estimate in the family's own steps (absent: model calls up to the step budget). */
   readonly estimate?: StepEstimate<Task, Score>;
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { packagePath } from '../../paths.js';
 import { TOOLS } from '../../tools/catalog/index.js';
 import type { TaskFamily } from '../family.js';
+import { aarPaperTables } from './paper-tables/index.js';
 import { seededRandom } from '../../common/random.js';
 import { filterLegs, TaskFilterSchema } from './filter.js';
 import { renderInstruction } from './instruction.js';
@@ -45,4 +46,5 @@ export const aarFamily: TaskFamily<LoadedLeg, TrialScore, AarFigures> = {
   ...aarScorer,
   progress: { label: 'FA', success: (s) => s.fa, verdict: (s) => `${s.status}${s.fa ? '' : ` (${s.diagnosis})`}` },
   report: AAR_REPORT,
+  paperTables: aarPaperTables,
 };

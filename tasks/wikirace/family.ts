@@ -4,6 +4,7 @@ import { packagePath } from '../../paths.js';
 import { GAME_TOOLS } from '../../tools/catalog/index.js';
 import type { TaskFamily } from '../family.js';
 import { WIKIRACE_ESTIMATE } from './estimate.js';
+import { wikiracePaperTables } from './paper-tables/index.js';
 import { filterPairs, PairFilterSchema } from './filter.js';
 import { WikiraceGame } from './game/game.js';
 import { renderWikiraceInstruction } from './instruction.js';
@@ -69,5 +70,6 @@ export const wikiraceFamily: TaskFamily<LoadedPair, GameScore, WikiraceFigures> 
         : `not reached after ${s.steps} of ${s.move_limit} moves, ${endText(s)}${s.problem ? ` (${s.problem})` : ''}`,
   },
   report: WIKIRACE_REPORT,
+  paperTables: wikiracePaperTables,
   estimate: WIKIRACE_ESTIMATE,
 };

@@ -20,6 +20,8 @@ export interface CraftedGame {
   calls?: number;
   tokens?: { input: number; output: number };
   attempt?: number;
+  /** The task's max_links (links offered per step); absent: unset (50). */
+  maxLinks?: number;
 }
 
 /**
@@ -32,7 +34,7 @@ export function writeCraftedWikiraceJob(jobDir: string, agent: string, games: re
   writeFileSync(path.join(jobDir, 'job.json'), JSON.stringify({ harness_version: HARNESS_VERSION, config_file: path.join(jobDir, 'job.yaml'), config: job }, null, 2) + '\n');
   for (const g of games) {
     const id = `${g.split}/pair_${String(g.pair).padStart(3, '0')}`;
-    const task: WikiraceTask = { family: 'wikirace', id, split: g.split, source: g.source, target: g.target, optimal_length: g.optimal, graph: '../graph', graph_sha256: '0'.repeat(64), synthetic: true };
+    const task: WikiraceTask = { family: 'wikirace', id, split: g.split, source: g.source, target: g.target, optimal_length: g.optimal, graph: '../graph', graph_sha256: '0'.repeat(64), synthetic: true, ...(g.maxLinks ? { max_links: g.maxLinks } : {}) };
     const taskText = JSON.stringify(task, null, 2) + '\n';
     const attempt = g.attempt ?? 1;
     const trialId = `${agent}__${id.replace('/', '__')}__${attempt}`;

@@ -1,5 +1,4 @@
-import { aarPaperTables, type PaperTrial } from '../../tasks/aar/paper-tables/index.js';
-import type { TrialScore } from '../../tasks/aar/scoring/score.js';
+import { taskFamily } from '../../tasks/registry.js';
 import type { DataTable } from '../../common/table.js';
 import { unequalNote, type BudgetCheck } from '../compare/budgets.js';
 import { modelsNote } from '../compare/compare-tables.js';
@@ -20,8 +19,8 @@ export function resourcesTable(configs: readonly Configuration[]): DataTable {
 }
 
 /**
- * The AAR paper's views computed from the configurations' scored trials. Families other than AAR get
- * Table 12 only (their own views come through the same DataTable shape when they have some). With `legs`
+ * The paper's views of the configurations' family (TaskFamily.paperTables: AAR's tables, WikiRace's Table 1,
+ * loops and figures) from their scored trials, then Table 12 for any family. With `legs`
  * (compare's legs every configuration has a value for) every table is on those legs, as the paired table
  * and the frontier are; without, each on the configuration's own scored trials, and each says so. Every
  * table's n counts trials (a leg's attempts each).
@@ -30,8 +29,10 @@ export function paperTables(configs: readonly Configuration[], options: { budget
   const keep = options.legs ? new Set(options.legs) : null;
   const scored = configs.map((c) => ({ ...c, trials: c.trials.filter((t) => t.score !== null && (!keep || keep.has(t.record.leg.id))) }));
   const tables: DataTable[] = [];
-  if (scored.length && scored.every((c) => c.family === 'aar')) {
-    tables.push(...aarPaperTables(scored.map((c) => [c.label, c.trials.map((t): PaperTrial => ({ config: c.label, dir: t.dir, record: t.record, score: t.score as TrialScore }))])));
+  const families = new Set(scored.map((c) => c.family));
+  const family = families.size === 1 ? taskFamily([...families][0]) : undefined;
+  if (family?.paperTables) {
+    tables.push(...family.paperTables(scored.map((c) => [c.label, c.trials.map((t) => ({ config: c.label, dir: t.dir, record: t.record, score: t.score! }))])));
   }
   tables.push(resourcesTable(scored));
   const counts = scored.map((c) => `${c.label} ${new Set(c.trials.map((t) => t.record.leg.id)).size} legs, ${c.trials.length} trials`).join('; ');

@@ -1,17 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { TrialRecord } from '../../../trial/record.js';
+import type { PaperTrial as FamilyPaperTrial } from '../../family.js';
 import { TRIAL_FILES } from '../../../trial/folder.js';
 import type { TrialScore } from '../scoring/score.js';
 
 /** One scored AAR trial of one configuration, as the paper's tables read it. */
-export interface PaperTrial {
-  config: string;
-  dir: string;
-  record: TrialRecord;
-  score: TrialScore;
-}
+export type PaperTrial = FamilyPaperTrial<TrialScore>;
 
 /** What the tables need from a leg beyond its score: the roadblock templates it contains. */
 export interface LegFacts {
