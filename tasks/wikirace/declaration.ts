@@ -7,4 +7,5 @@ export const wikiraceDeclaration: FamilyDeclaration = {
   family: async () => (await import('./family.js')).wikiraceFamily,
   scorer: async () => (await import('./scoring/stored-trial.js')).wikiraceScorer,
   trialFiles: WIKIRACE_TRIAL_FILES,
+  htmlView: true,
 };

@@ -41,8 +41,8 @@ export function analyseJobs(jobDirs: readonly string[]): Analysis {
   return { notes, tables };
 }
 
-/** The paired comparison and Table 11 open, the other tables folded. */
-const OPEN_TABLES = new Set(['paired', 'table11']);
+/** The paired comparison and the paper's main table (AAR's Table 11, WikiRace's Table 1) open, the other tables folded. */
+const OPEN_TABLES = new Set(['paired', 'table11', 'wikirace-table1']);
 /** Paired rows beyond all legs (per variant, level...) are many: the open table shows the whole-job rows first. */
 const ROW_LIMIT = 400;
 

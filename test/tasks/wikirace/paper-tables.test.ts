@@ -1,30 +1,11 @@
 import path from 'node:path';
 import { loadConfigurations } from '../../../verifier/compare/select.js';
 import { paperTables } from '../../../verifier/paper-tables/index.js';
-import { writeCraftedWikiraceJob, type CraftedGame } from '../../helpers/crafted-wikirace.js';
+import { ALPHA_GAMES as ALPHA, BETA_GAMES as BETA, writeCraftedWikiraceJob } from '../../helpers/crafted-wikirace.js';
 import { tempDir } from '../../helpers/data.js';
 
 const tmp = tempDir('aar-wikirace-paper-');
 afterAll(() => tmp.cleanup());
-
-type Split = CraftedGame['split'];
-const g = (pair: number, split: Split, optimal: number, moves: string[], extra: Partial<CraftedGame> = {}): CraftedGame => ({ split, pair, source: 'A', target: 'T', optimal, moves, ...extra });
-
-// alpha: easy 3 moves (opt 3, 900 tokens), easy 6 moves with B twice (opt 4, 1,200 tokens), medium fails
-// visiting A three times, hard fails after 2 moves without a loop.
-const ALPHA = [
-  g(1, 'easy', 3, ['B', 'C', 'T'], { tokens: { input: 600, output: 300 } }),
-  g(2, 'easy', 4, ['B', 'C', 'B', 'D', 'E', 'T'], { tokens: { input: 1200, output: 0 } }),
-  g(3, 'medium', 5, ['B', 'A', 'B', 'A']),
-  g(4, 'hard', 7, ['B', 'C']),
-];
-// beta: easy 4 moves (opt 3, 30 links), easy fails revisiting A, medium 5 moves (opt 5), hard fails looping B and C.
-const BETA = [
-  g(1, 'easy', 3, ['B', 'C', 'D', 'T'], { maxLinks: 30 }),
-  g(2, 'easy', 4, ['B', 'A', 'C']),
-  g(3, 'medium', 5, ['B', 'C', 'D', 'E', 'T']),
-  g(4, 'hard', 7, ['B', 'C', 'B', 'C']),
-];
 
 describe("the LLM-WikiRace paper's views from crafted games (figures computed by hand)", () => {
   let tables: ReturnType<typeof paperTables>;

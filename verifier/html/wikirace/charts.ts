@@ -1,0 +1,135 @@
+import type { DataTable } from '../../../common/table.js';
+import { figure5, figure8a, figure8b, figure8c, table1, type GamesByConfig } from '../../../tasks/wikirace/paper-tables/index.js';
+import { fitLine } from '../../../tasks/wikirace/paper-tables/regression.js';
+import { SPLITS } from '../../../tasks/wikirace/schema.js';
+import type { GameScore } from '../../../tasks/wikirace/scoring/score.js';
+import type { TrialResult } from '../../results.js';
+import { configLabel } from '../labels.js';
+import type { ChartSpec } from '../view-types.js';
+
+/**
+ * The LLM-WikiRace paper's charts as Vega-Lite specs, drawn from the same tables `aar compare --paper`
+ * prints (tasks/wikirace/paper-tables/): Table 1's success per split, Figure 5 (success vs loop
+ * frequency with its least-squares line), Figure 8a (completion by move limit), 8b (by links offered), 8c (extra moves).
+ */
+
+const percentAxis = { format: '%', title: null, grid: true };
+const configColor = { field: 'config', type: 'nominal', title: 'configuration' };
+
+/** The scored games of each configuration (agent x model), in order of appearance. */
+function gamesByConfig(results: readonly TrialResult[]): GamesByConfig {
+  const byConfig = new Map<string, { config: string; dir: string; record: TrialResult['record']; score: GameScore }[]>();
+  for (const r of results) {
+    if (!r.score) continue;
+    const config = configLabel(r.record.agent.id, r.record.agent.model);
+    byConfig.set(config, [...(byConfig.get(config) ?? []), { config, dir: r.dir, record: r.record, score: r.score as GameScore }]);
+  }
+  return [...byConfig];
+}
+
+/** A table's rows as long records: one per row and column of `columns`, its value under `value`. */
+const longRows = (t: DataTable, keep: readonly string[], columns: readonly string[], name: string): Record<string, unknown>[] =>
+  t.rows.flatMap((r) => columns.filter((c) => r[c] !== null && r[c] !== undefined).map((c) => ({ ...Object.fromEntries(keep.map((k) => [k, r[k]])), [name]: c, value: r[c] })));
+
+function successBySplit(games: GamesByConfig): ChartSpec {
+  const values = longRows(table1(games), ['config'], SPLITS.map((s) => `success_${s}`), 'split').map((v) => ({ ...v, split: String(v.split).replace('success_', '') }));
+  return {
+    title: 'Success per split (Table 1)',
+    note: 'Share of games that reached the target within the move limit, per configuration and split.',
+    spec: {
+      data: { values }, width: 320, height: 200,
+      mark: { type: 'bar', cornerRadiusEnd: 2 },
+      encoding: {
+        x: { field: 'split', type: 'nominal', sort: SPLITS, title: null, axis: { labelAngle: 0 } }, xOffset: { field: 'config' }, color: configColor,
+        y: { field: 'value', type: 'quantitative', scale: { domain: [0, 1] }, axis: percentAxis },
+        tooltip: [{ field: 'config' }, { field: 'split' }, { field: 'value', format: '.1%' }],
+      },
+    },
+  };
+}
+
+function loopsVsSuccess(games: GamesByConfig): ChartSpec | null {
+  const points = figure5(games).rows.map((r) => ({ config: r.config, split: r.split, n: r.n, loop_rate: r.loop_rate, success: r.success }));
+  if (!points.length) return null;
+  const fit = fitLine(points.map((p) => ({ x: p.loop_rate as number, y: p.success as number })));
+  const line = fit ? [0, 1].map((x) => ({ loop_rate: x, success: fit.intercept + fit.slope * x })) : [];
+  const y = { field: 'success', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '%', title: 'success' } };
+  const x = { field: 'loop_rate', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '%', title: 'loop frequency' } };
+  return {
+    title: 'Success vs loop frequency (Figure 5)',
+    note: `One point per configuration and split; dashed: the least-squares line${fit ? ` (slope ${fit.slope.toFixed(2)}${fit.slope_lo === null ? '' : `, 95% interval ${fit.slope_lo.toFixed(2)} to ${fit.slope_hi!.toFixed(2)}`}; the paper: -1.02)` : ' (too few points)'}.`,
+    spec: {
+      width: 320, height: 240,
+      layer: [
+        { data: { values: line }, mark: { type: 'line', color: '#888', strokeDash: [5, 4], clip: true }, encoding: { x, y } },
+        { data: { values: points }, mark: { type: 'point', filled: true, size: 90 }, encoding: { x, y, color: configColor, shape: { field: 'split', type: 'nominal', sort: SPLITS }, tooltip: [{ field: 'config' }, { field: 'split' }, { field: 'n' }, { field: 'loop_rate', format: '.1%' }, { field: 'success', format: '.1%' }] } },
+      ],
+    },
+  };
+}
+
+function completionByLimit(games: GamesByConfig): ChartSpec | null {
+  const t = figure8a(games);
+  const limits = t.columns.filter((c) => /^T\d+$/.test(c));
+  const values = longRows(t, ['config', 'optimal_length', 'n'], limits, 'T').map((v) => ({ ...v, T: Number(String(v.T).slice(1)) }));
+  if (!values.length) return null;
+  return {
+    title: 'Completion by move limit (Figure 8a)',
+    note: 'Share of games that reached the target within T moves, by optimal path length, from the moves each game made.',
+    spec: {
+      data: { values },
+      facet: { column: { field: 'config', type: 'nominal', title: null } },
+      spec: {
+        width: 240, height: 180,
+        mark: { type: 'line', point: true },
+        encoding: {
+          x: { field: 'T', type: 'quantitative', title: 'move limit T' }, y: { field: 'value', type: 'quantitative', scale: { domain: [0, 1] }, axis: percentAxis },
+          color: { field: 'optimal_length', type: 'ordinal', title: 'optimal length' },
+          tooltip: [{ field: 'optimal_length' }, { field: 'T' }, { field: 'value', format: '.1%' }, { field: 'n' }],
+        },
+      },
+    },
+  };
+}
+
+function successByLinks(games: GamesByConfig): ChartSpec | null {
+  const values = figure8b(games).rows;
+  if (!values.length) return null;
+  return {
+    title: 'Success vs links offered (Figure 8b)',
+    note: 'Success within 30 moves on pairs of optimal length 3 and 4, by the links a step offers (the task\'s max_links).',
+    spec: {
+      data: { values }, width: 260, height: 200,
+      mark: { type: 'bar', cornerRadiusEnd: 2 },
+      encoding: {
+        x: { field: 'links', type: 'ordinal', title: 'links offered per step', axis: { labelAngle: 0 } }, xOffset: { field: 'config' }, color: configColor,
+        y: { field: 'success_at_30', type: 'quantitative', scale: { domain: [0, 1] }, axis: percentAxis },
+        tooltip: [{ field: 'config' }, { field: 'links' }, { field: 'n' }, { field: 'success_at_30', format: '.1%' }],
+      },
+    },
+  };
+}
+
+function extraMoves(games: GamesByConfig): ChartSpec | null {
+  const values = figure8c(games).rows.filter((r) => r.extra_steps !== null);
+  if (!values.length) return null;
+  return {
+    title: 'Extra moves by optimal length (Figure 8c)',
+    note: 'Mean moves beyond the shortest path over successful games, by optimal path length.',
+    spec: {
+      data: { values }, width: 260, height: 200,
+      mark: { type: 'line', point: true },
+      encoding: {
+        x: { field: 'optimal_length', type: 'ordinal', title: 'optimal length', axis: { labelAngle: 0 } }, color: configColor,
+        y: { field: 'extra_steps', type: 'quantitative', title: 'extra moves' },
+        tooltip: [{ field: 'config' }, { field: 'optimal_length' }, { field: 'successes' }, { field: 'extra_steps', format: '.2f' }],
+      },
+    },
+  };
+}
+
+export function wikiraceCharts(results: readonly TrialResult[]): ChartSpec[] {
+  const games = gamesByConfig(results);
+  if (!games.length) return [];
+  return [successBySplit(games), loopsVsSuccess(games), completionByLimit(games), successByLinks(games), extraMoves(games)].filter((c): c is ChartSpec => c !== null);
+}
