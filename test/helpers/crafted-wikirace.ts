@@ -63,15 +63,16 @@ export function writeCraftedWikiraceJob(jobDir: string, agent: string, games: re
 /** Two configurations' games whose paper figures the tests compute by hand (test/tasks/wikirace/paper-tables.test.ts). */
 const g = (pair: number, split: CraftedGame['split'], optimal: number, moves: string[], extra: Partial<CraftedGame> = {}): CraftedGame => ({ split, pair, source: 'A', target: 'T', optimal, moves, ...extra });
 
+// Both play the same four pairs (pair 1 offers 30 links a step, the others 50).
 // alpha: easy 3 moves (opt 3, 900 tokens), easy 6 moves with B twice (opt 4, 1,200 tokens), medium fails
 // visiting A three times, hard fails after 2 moves without a loop.
 export const ALPHA_GAMES: CraftedGame[] = [
-  g(1, 'easy', 3, ['B', 'C', 'T'], { tokens: { input: 600, output: 300 } }),
+  g(1, 'easy', 3, ['B', 'C', 'T'], { tokens: { input: 600, output: 300 }, maxLinks: 30 }),
   g(2, 'easy', 4, ['B', 'C', 'B', 'D', 'E', 'T'], { tokens: { input: 1200, output: 0 } }),
   g(3, 'medium', 5, ['B', 'A', 'B', 'A']),
   g(4, 'hard', 7, ['B', 'C']),
 ];
-// beta: easy 4 moves (opt 3, 30 links), easy fails revisiting A, medium 5 moves (opt 5), hard fails looping B and C.
+// beta: easy 4 moves (opt 3), easy fails revisiting A, medium 5 moves (opt 5), hard fails looping B and C.
 export const BETA_GAMES: CraftedGame[] = [
   g(1, 'easy', 3, ['B', 'C', 'D', 'T'], { maxLinks: 30 }),
   g(2, 'easy', 4, ['B', 'A', 'C']),

@@ -35,7 +35,7 @@ describe("WikiRace's HTML view: the paper's charts and tables in the report", ()
     expect(line.data.values[1].success).toBeCloseTo(2 / 3 - 0.5, 12);
     expect(charts[1].note).toContain('slope -0.50, 95% interval -1.86 to 0.86');
     const links = (charts[3].spec.data as { values: { config: string; links: number; success_at_30: number }[] }).values;
-    expect(links.map((v) => [v.config, v.links, v.success_at_30])).toEqual([['alpha (scripted)', 50, 1], ['beta (scripted)', 30, 1], ['beta (scripted)', 50, 0]]);
+    expect(links.map((v) => [v.config, v.links, v.success_at_30])).toEqual([['alpha (scripted)', 30, 1], ['alpha (scripted)', 50, 1], ['beta (scripted)', 30, 1], ['beta (scripted)', 50, 0]]);
   });
 
   test('the report renders every chart to SVG and holds the paper tables', async () => {
