@@ -1,17 +1,10 @@
 import type { AarFigures } from '../../../tasks/aar/scoring/report.js';
 import type { TrialScore } from '../../../tasks/aar/scoring/score.js';
-import type { Estimate } from '../../../common/stats.js';
-import type { HtmlFamilyView, Headline } from '../view-types.js';
+import { estimateHeadline as estimate, num } from '../headline.js';
+import type { HtmlFamilyView } from '../view-types.js';
 import { columns } from '../model.js';
 import { aarCharts } from './charts.js';
 import { goldenTraceOfTrial } from './golden-trace.js';
-
-const pct = (v: number | null): string => (v === null ? '–' : `${(100 * v).toFixed(1)}%`);
-const num = (v: number | null, digits = 1): string => (v === null ? '–' : v.toFixed(digits));
-
-function estimate(key: string, label: string, e: Estimate): Headline {
-  return { key, label, value: pct(e.mean), interval: e.mean === null ? undefined : `${pct(e.lo)} – ${pct(e.hi)}`, mean: e.mean };
-}
 
 const DIAGNOSIS_LABELS: Record<string, string> = { timeout: 'timed out', step_limit: 'step limit', agent_error: 'agent crashed', tool_use: 'tool use' };
 const RUN_ENDINGS = new Set(['timeout', 'step_limit', 'agent_error']);

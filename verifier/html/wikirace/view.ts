@@ -1,13 +1,10 @@
-import type { Estimate } from '../../../common/stats.js';
 import type { WikiraceFigures } from '../../../tasks/wikirace/scoring/report.js';
 import { endText, type GameScore } from '../../../tasks/wikirace/scoring/score.js';
 import { columns } from '../model.js';
-import type { Headline, HtmlFamilyView } from '../view-types.js';
+import { estimateHeadline as estimate, num, pct } from '../headline.js';
+import type { HtmlFamilyView } from '../view-types.js';
 import { wikiraceCharts } from './charts.js';
 
-const pct = (v: number | null): string => (v === null ? '–' : `${(100 * v).toFixed(1)}%`);
-const num = (v: number | null, digits = 1): string => (v === null ? '–' : v.toFixed(digits));
-const estimate = (key: string, label: string, e: Estimate): Headline => ({ key, label, value: pct(e.mean), interval: e.mean === null ? undefined : `${pct(e.lo)} – ${pct(e.hi)}`, mean: e.mean });
 
 /** LLM-WikiRace in the HTML report: success, moves and loops per game; the paper's charts in the overview. */
 export const htmlView: HtmlFamilyView = {
