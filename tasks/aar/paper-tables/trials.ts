@@ -3,7 +3,10 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { TrialRecord } from '../../../trial/record.js';
 import { TRIAL_FILES } from '../../../trial/folder.js';
-import type { TrialScore } from '../scoring/score.js';
+import type { LegView } from '../scoring/leg-view.js';
+import { legView, type TrialScore } from '../scoring/score.js';
+import { tallyToolLog } from '../scoring/tally.js';
+import { templateOf, type StopTemplate } from './templates.js';
 
 /** One scored AAR trial of one configuration, as the paper's tables read it. */
 export interface PaperTrial {
@@ -13,15 +16,17 @@ export interface PaperTrial {
   score: TrialScore;
 }
 
-/** What the tables need from a leg beyond its score: the roadblock templates it contains. */
+/** What the tables need from a leg beyond its score: its tool stops' templates, and its view for re-reading tool logs. */
 export interface LegFacts {
-  /** Each `tool` stop's template: its tool chain's tool names in order, e.g. `maps_geocode > maps_elevation`. */
-  templates: string[];
+  /** Each `tool` stop's template, in the leg's order (the order of LegView.toolStopChains). */
+  templates: StopTemplate[];
+  view: LegView;
 }
 
 /** Only the part of a leg the tables read (the full leg was checked when the job loaded it). */
+const ChainStepSchema = z.looseObject({ tool_name: z.string(), output_key: z.string().nullable().optional(), arguments: z.record(z.string(), z.unknown()).optional() });
 const LegChainsSchema = z.looseObject({
-  stops: z.array(z.looseObject({ stop_type: z.string(), bridge: z.looseObject({ tool_chain: z.array(z.looseObject({ tool_name: z.string() })) }) })),
+  stops: z.array(z.looseObject({ stop_type: z.string(), bridge: z.looseObject({ tool_chain: z.array(ChainStepSchema) }) })),
 });
 
 export function legFactsOfText(text: string): LegFacts {
@@ -30,11 +35,10 @@ export function legFactsOfText(text: string): LegFacts {
     const issue = parsed.error.issues[0];
     throw new Error(`${issue.path.join('.') || '(top)'}: ${issue.message}`);
   }
-  const templates = parsed.data.stops
-    .filter((s) => s.stop_type === 'tool')
-    .map((s) => s.bridge.tool_chain.map((step) => step.tool_name).join(' > '))
-    .filter((t) => t.length > 0);
-  return { templates };
+  const templates = parsed.data.stops.filter((s) => s.stop_type === 'tool').map((s) => templateOf(s.bridge.tool_chain));
+  const view = legView(text);
+  if (view.toolStopChains.length !== templates.length) throw new Error(`${templates.length} tool stops, but the scorer reads ${view.toolStopChains.length}`);
+  return { templates, view };
 }
 
 /** Leg facts read from trial folders, once per leg content (sha256), however many configurations ran it. */
@@ -54,6 +58,11 @@ export class LegFactsCache {
       this.byHash.set(key, facts);
     }
     return facts;
+  }
+
+  /** Per tool stop of the trial's leg: its chain done, by the RCR rule of METRICS.md, in the trial's tool log. */
+  toolStopsCompleted(trial: PaperTrial): boolean[] {
+    return tallyToolLog(this.of(trial).view, { file: path.join(trial.dir, TRIAL_FILES.toolLog) }).toolStopsCompleted;
   }
 }
 
