@@ -5,6 +5,7 @@ import { LegFactsCache } from './trials.js';
 
 export type { PaperTrial } from './trials.js';
 export type { TrialsByConfig } from './tables.js';
+export { figure5a } from './tables.js';
 
 /** The AAR paper's views of scored trials (sections 6 and the appendix tables), in the paper's order. */
 export function aarPaperTables(configs: TrialsByConfig): DataTable[] {
