@@ -10,10 +10,11 @@ interface TemplateStops {
 }
 
 /** A trial's tool stops grouped by template name, with the chain each name stands for. */
-function stopsByTemplate(trial: PaperTrial, legs: LegFactsCache, completed: boolean[]): Map<string, { chain: string; stops: number; done: number }> {
-  const out = new Map<string, { chain: string; stops: number; done: number }>();
+type TemplateCount = { chain: string; outsidePaper: boolean; stops: number; done: number };
+function stopsByTemplate(trial: PaperTrial, legs: LegFactsCache, completed: boolean[]): Map<string, TemplateCount> {
+  const out = new Map<string, TemplateCount>();
   legs.of(trial).templates.forEach((template, i) => {
-    const entry = out.get(template.name) ?? { chain: template.chain, stops: 0, done: 0 };
+    const entry = out.get(template.name) ?? { chain: template.chain, outsidePaper: template.outsidePaper, stops: 0, done: 0 };
     entry.stops++;
     if (completed[i]) entry.done++;
     out.set(template.name, entry);
@@ -33,20 +34,20 @@ export function table7(configs: readonly [string, readonly PaperTrial[]][], legs
   const outside = new Set<string>();
   for (const [config, trials] of configs) {
     for (const [variant, inVariant] of byVariant(trials)) {
-      const byTemplate = new Map<string, { chain: string; entries: TemplateStops[] }>();
+      const byTemplate = new Map<string, { chain: string; outsidePaper: boolean; entries: TemplateStops[] }>();
       for (const trial of inVariant) {
         let completed = completedOf.get(trial);
         if (!completed) completedOf.set(trial, (completed = legs.toolStopsCompleted(trial)));
-        for (const [name, { chain, stops, done }] of stopsByTemplate(trial, legs, completed)) {
-          const group = byTemplate.get(name) ?? { chain, entries: [] };
+        for (const [name, { chain, outsidePaper, stops, done }] of stopsByTemplate(trial, legs, completed)) {
+          const group = byTemplate.get(name) ?? { chain, outsidePaper, entries: [] };
           group.entries.push({ trial, stops, done });
           byTemplate.set(name, group);
         }
       }
-      for (const [template, { chain, entries }] of [...byTemplate].sort(([a], [b]) => a.localeCompare(b))) {
+      for (const [template, { chain, outsidePaper, entries }] of [...byTemplate].sort(([a], [b]) => a.localeCompare(b))) {
         const ts = entries.map((e) => e.trial);
         if (template.includes(' | ')) ambiguous.add(`${template} (${chain})`);
-        if (template === DIAMOND_MERGE || template === chain) outside.add(template);
+        if (outsidePaper) outside.add(template);
         rows.push({
           config, variant, template, chain,
           legs: new Set(ts.map((t) => t.record.leg.id)).size, trials: ts.length, stops: entries.reduce((a, e) => a + e.stops, 0),

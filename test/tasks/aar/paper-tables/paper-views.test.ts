@@ -16,6 +16,7 @@ test("templates: the paper's names where the chain and output_key tell them; sev
   expect(templateOf([{ tool_name: 'maps_geocode' }, { tool_name: 'weather_historical', arguments: { select: ['daily.snowfall_sum[0]'] } }]).name).toBe('historical_snowfall');
   expect(templateOf([{ tool_name: 'maps_geocode' }, { tool_name: 'maps_elevation', output_key: null }]).name).toBe('geocode_elevation');
   expect(templateOf([{ tool_name: 'maps_reverse_geocode' }])).toMatchObject({ name: 'maps_reverse_geocode', outsidePaper: true, ambiguous: false });
+  expect(templateOf([{ tool_name: 'stock_volume' }])).toMatchObject({ name: 'stock_volume', outsidePaper: false });
 });
 
 type Stop = LoadedLeg['leg']['stops'][number];
@@ -53,6 +54,16 @@ describeWithData("the paper's views: Table 7's own RCR and names, Figure 5a's we
     expect(row('country_population')).toMatchObject({ chain: 'countries_population', legs: 1, trials: 2, fa: 0.5, template_rcr: 0.5, leg_rcr: 0.25 });
     expect(row('nearby_poi_count')).toMatchObject({ chain: 'maps_search_places', template_rcr: 0, leg_rcr: 0.25 });
     expect(table(paperTables(loadConfigurations([job])), 'table7').notes.join(' ')).toMatch(/Every template was told apart/);
+  });
+
+  test("Table 7's note names only what is not the paper's: the DAG's merge stop, not stock_volume (whose chain is its name)", () => {
+    const stock = all.find((l) => l.variant === 'aar-linear' && toolStops(l, 'stock_volume').length)!;
+    const merge = all.find((l) => toolStops(l, 'python_execute_code', 'merged').length)!;
+    const job = path.join(tmp.dir, 'outside');
+    writeCraftedJob(job, [stock, merge], 'alpha', 1, () => ({ fa: 0, toolLog: '' }));
+    const t7 = table(paperTables(loadConfigurations([job])), 'table7');
+    expect(t7.rows.find((r) => r.variant === '*' && r.template === 'diamond_merge')).toMatchObject({ legs: 1, template_rcr: 0 });
+    expect(t7.notes.find((n) => n.startsWith('Not among'))).toBe("Not among the paper's 17 templates: diamond_merge (diamond_merge: AAR-DAG's python_execute_code stop that combines two branches).");
   });
 
   test('Figure 5a: the variants weighted by their legs (4 legs: 3 linear, 1 DAG), not pooled over trials', () => {
