@@ -16,11 +16,10 @@ export interface PaperTrial {
   score: TrialScore;
 }
 
-/** What the tables need from a leg beyond its score: its tool stops' templates, and its view for re-reading tool logs. */
+/** What the tables need from a leg beyond its score: the templates of its tool stops. */
 export interface LegFacts {
   /** Each `tool` stop's template, in the leg's order (the order of LegView.toolStopChains). */
   templates: StopTemplate[];
-  view: LegView;
 }
 
 /** Only the part of a leg the tables read (the full leg was checked when the job loaded it). */
@@ -35,34 +34,47 @@ export function legFactsOfText(text: string): LegFacts {
     const issue = parsed.error.issues[0];
     throw new Error(`${issue.path.join('.') || '(top)'}: ${issue.message}`);
   }
-  const templates = parsed.data.stops.filter((s) => s.stop_type === 'tool').map((s) => templateOf(s.bridge.tool_chain));
-  const view = legView(text);
-  if (view.toolStopChains.length !== templates.length) throw new Error(`${templates.length} tool stops, but the scorer reads ${view.toolStopChains.length}`);
-  return { templates, view };
+  return { templates: parsed.data.stops.filter((s) => s.stop_type === 'tool').map((s) => templateOf(s.bridge.tool_chain)) };
 }
 
 /** Leg facts read from trial folders, once per leg content (sha256), however many configurations ran it. */
 export class LegFactsCache {
   private readonly byHash = new Map<string, LegFacts>();
+  private readonly views = new Map<string, LegView>();
 
   of(trial: PaperTrial): LegFacts {
+    return this.cached(this.byHash, trial, legFactsOfText);
+  }
+
+  /**
+   * Per tool stop of the trial's leg: its chain done, by METRICS.md's RCR rule. An RCR of 1 or 0 already
+   * says it for every stop; only a partial one needs the trial's tool log read again.
+   */
+  toolStopsCompleted(trial: PaperTrial): boolean[] {
+    const { templates } = this.of(trial);
+    const { rcr } = trial.score;
+    if (rcr === 1 || rcr === 0) return templates.map(() => rcr === 1);
+    const view = this.cached(this.views, trial, (text) => {
+      const built = legView(text);
+      if (built.toolStopChains.length !== templates.length) throw new Error(`${templates.length} tool stops, but the scorer reads ${built.toolStopChains.length}`);
+      return built;
+    });
+    return tallyToolLog(view, { file: path.join(trial.dir, TRIAL_FILES.toolLog) }).toolStopsCompleted;
+  }
+
+  private cached<T>(map: Map<string, T>, trial: PaperTrial, read: (text: string) => T): T {
     const key = trial.record.leg.sha256;
-    let facts = this.byHash.get(key);
-    if (!facts) {
+    let value = map.get(key);
+    if (value === undefined) {
       const file = path.join(trial.dir, TRIAL_FILES.leg);
       try {
-        facts = legFactsOfText(readFileSync(file, 'utf8'));
+        value = read(readFileSync(file, 'utf8'));
       } catch (error) {
         throw new Error(`${file}: ${(error as Error).message}`);
       }
-      this.byHash.set(key, facts);
+      map.set(key, value);
     }
-    return facts;
-  }
-
-  /** Per tool stop of the trial's leg: its chain done, by the RCR rule of METRICS.md, in the trial's tool log. */
-  toolStopsCompleted(trial: PaperTrial): boolean[] {
-    return tallyToolLog(this.of(trial).view, { file: path.join(trial.dir, TRIAL_FILES.toolLog) }).toolStopsCompleted;
+    return value;
   }
 }
 
