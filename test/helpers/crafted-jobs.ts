@@ -9,8 +9,8 @@ import { TRIAL_FORMAT, writeTrialFolder } from '../../trial/folder.js';
 import type { TrialRecordInput } from '../../trial/record.js';
 import { scoreTrialDir } from '../../verifier/results.js';
 
-/** What one crafted trial scored: FA (0/1) and optionally PVR and RCR; `infra` is an infrastructure error. */
-export type CraftedOutcome = { fa: 0 | 1; pvr?: number; rcr?: number; cost?: number } | 'infra';
+/** What one crafted trial scored: FA (0/1), optionally PVR and RCR, and the tool_log.jsonl it left; `infra` is an infrastructure error. */
+export type CraftedOutcome = { fa: 0 | 1; pvr?: number; rcr?: number; cost?: number; toolLog?: string } | 'infra';
 
 /** The effective config job.json records for crafted jobs (the same in every job unless a test changes it). */
 export const CRAFTED_JOB = { name: 'crafted', timeout_s: 600, budget: { steps: 'auto' }, tools: { mode: 'live', output_limit: 8000 } };
@@ -46,7 +46,7 @@ export function writeCraftedJob(
         run: { steps: 10, step_limit_hit: null, exit_code: 0, input_tokens: 1000, output_tokens: 100, cached_tokens: 0, cost_usd: o === 'infra' ? null : (o.cost ?? 0.01) },
         seed: null, harness_version: HARNESS_VERSION,
       };
-      const dir = writeTrialFolder(jobDir, trialId, { 'trial.json': JSON.stringify(record, null, 2) + '\n', 'leg.json': loaded.source, 'answer.txt': String(loaded.leg.passcode) });
+      const dir = writeTrialFolder(jobDir, trialId, { 'trial.json': JSON.stringify(record, null, 2) + '\n', 'leg.json': loaded.source, 'answer.txt': String(loaded.leg.passcode), ...(o !== 'infra' && o.toolLog !== undefined ? { 'tool_log.jsonl': o.toolLog } : {}) });
       if (o === 'infra') continue;
       const score = scoreTrialDir(dir) as TrialScore;
       writeFileSync(path.join(dir, 'score.json'), scoreToJson({ ...score, fa: o.fa, pvr: o.pvr ?? (o.fa ? 1 : 0), rcr: o.rcr ?? (o.fa ? 1 : 0) }));

@@ -1,6 +1,6 @@
 import type { Cell, DataTable } from '../../../common/table.js';
 import { LEVELS } from '../schema.js';
-import { byVariant, faOf, groupBy, meanDefined, pvrOf, rcrOf, type LegFactsCache, type PaperTrial } from './trials.js';
+import { byVariant, faOf, groupBy, meanDefined, pvrOf, rcrOf, type PaperTrial } from './trials.js';
 
 /** The trials of each configuration, in configuration order. */
 export type TrialsByConfig = readonly [string, readonly PaperTrial[]][];
@@ -72,30 +72,6 @@ function paperSplit(ts: readonly PaperTrial[]): Record<(typeof PAPER_SPLIT)[numb
     else out.computation++;
   }
   return out;
-}
-
-/** Table 7: FA per roadblock template (a tool stop's tool-chain tool names in order); N = legs containing it. */
-export function table7(configs: TrialsByConfig, legs: LegFactsCache): DataTable {
-  const rows: Record<string, Cell>[] = [];
-  for (const [config, trials] of configs) {
-    for (const [variant, inVariant] of byVariant(trials)) {
-      const byTemplate = new Map<string, PaperTrial[]>();
-      for (const t of inVariant) {
-        for (const template of new Set(legs.of(t).templates)) {
-          const list = byTemplate.get(template);
-          if (list) list.push(t);
-          else byTemplate.set(template, [t]);
-        }
-      }
-      for (const [template, ts] of [...byTemplate].sort(([a], [b]) => a.localeCompare(b))) {
-        rows.push({ config, variant, template, legs: new Set(ts.map((t) => t.record.leg.id)).size, trials: ts.length, fa: faOf(ts), rcr: rcrOf(ts) });
-      }
-    }
-  }
-  return {
-    id: 'table7', title: 'Table 7: FA per roadblock template', columns: ['config', 'variant', 'template', 'legs', 'trials', 'fa', 'rcr'], rows, percent: ['fa', 'rcr'],
-    notes: ['legs: distinct legs containing the template; trials: their attempts (fa and rcr are means over these trials). rcr: mean RCR of those trials over all their tool stops, not the template\'s own stops alone.'],
-  };
 }
 
 /** Leg-length bins of Table 8 (stops, inclusive). */
@@ -171,5 +147,32 @@ export function figure6(configs: TrialsByConfig, variants: { linear: string; dag
   return {
     id: 'figure6', title: `Figure 6: ${variants.linear} -> ${variants.dag} change per configuration`,
     columns: ['config', 'metric', 'linear', 'dag', 'change', 'n_linear', 'n_dag'], rows, percent: ['linear', 'dag', 'change'], notes: [],
+  };
+}
+
+/**
+ * Figure 5a: FA, PVR and RCR of each configuration over all its legs as the paper weights them, the
+ * average of each variant's value (mean over its trials) weighted by that variant's legs; the per-variant
+ * values and leg counts beside it.
+ */
+export function figure5a(configs: TrialsByConfig, variants: { linear: string; dag: string } = { linear: 'aar-linear', dag: 'aar-dag' }): DataTable {
+  const rows: Record<string, Cell>[] = [];
+  for (const [config, trials] of configs) {
+    const perVariant = [...groupBy(trials, (t) => t.record.leg.variant)].map(([variant, ts]) => ({ variant, ts, legs: new Set(ts.map((t) => t.record.leg.id)).size }));
+    const legsOf = (variant: string) => perVariant.find((v) => v.variant === variant)?.legs ?? 0;
+    for (const [metric, of] of [['FA', faOf], ['PVR', pvrOf], ['RCR', rcrOf]] as const) {
+      const valued = perVariant.map((v) => ({ ...v, value: of(v.ts) })).filter((v) => v.value !== null);
+      const weight = valued.reduce((a, v) => a + v.legs, 0);
+      const valueOf = (variant: string) => valued.find((v) => v.variant === variant)?.value ?? null;
+      rows.push({
+        config, metric, weighted: weight ? valued.reduce((a, v) => a + (v.value as number) * v.legs, 0) / weight : null,
+        linear: valueOf(variants.linear), dag: valueOf(variants.dag), legs: weight, legs_linear: legsOf(variants.linear), legs_dag: legsOf(variants.dag), trials: trials.length,
+      });
+    }
+  }
+  return {
+    id: 'figure5a', title: `Figure 5a: FA, PVR and RCR over all legs (weighted average of ${variants.linear} and ${variants.dag})`,
+    columns: ['config', 'metric', 'weighted', 'linear', 'dag', 'legs', 'legs_linear', 'legs_dag', 'trials'], rows, percent: ['weighted', 'linear', 'dag'],
+    notes: [`weighted: each variant's value (mean over its trials) weighted by its number of legs, as the paper's Figure 5a averages ${variants.linear} and ${variants.dag}; legs: the legs weighed (those of variants with a value), n for the weighted value. Every variant present counts, not only these two.`],
   };
 }

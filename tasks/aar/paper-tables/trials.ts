@@ -3,20 +3,24 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { PaperTrial as FamilyPaperTrial } from '../../family.js';
 import { TRIAL_FILES } from '../../../trial/folder.js';
-import type { TrialScore } from '../scoring/score.js';
+import type { LegView } from '../scoring/leg-view.js';
+import { legView, type TrialScore } from '../scoring/score.js';
+import { tallyToolLog } from '../scoring/tally.js';
+import { templateOf, type StopTemplate } from './templates.js';
 
 /** One scored AAR trial of one configuration, as the paper's tables read it. */
 export type PaperTrial = FamilyPaperTrial<TrialScore>;
 
-/** What the tables need from a leg beyond its score: the roadblock templates it contains. */
+/** What the tables need from a leg beyond its score: the templates of its tool stops. */
 export interface LegFacts {
-  /** Each `tool` stop's template: its tool chain's tool names in order, e.g. `maps_geocode > maps_elevation`. */
-  templates: string[];
+  /** Each `tool` stop's template, in the leg's order (the order of LegView.toolStopChains). */
+  templates: StopTemplate[];
 }
 
 /** Only the part of a leg the tables read (the full leg was checked when the job loaded it). */
+const ChainStepSchema = z.looseObject({ tool_name: z.string(), output_key: z.string().nullable().optional(), arguments: z.record(z.string(), z.unknown()).optional() });
 const LegChainsSchema = z.looseObject({
-  stops: z.array(z.looseObject({ stop_type: z.string(), bridge: z.looseObject({ tool_chain: z.array(z.looseObject({ tool_name: z.string() })) }) })),
+  stops: z.array(z.looseObject({ stop_type: z.string(), bridge: z.looseObject({ tool_chain: z.array(ChainStepSchema) }) })),
 });
 
 export function legFactsOfText(text: string): LegFacts {
@@ -25,30 +29,47 @@ export function legFactsOfText(text: string): LegFacts {
     const issue = parsed.error.issues[0];
     throw new Error(`${issue.path.join('.') || '(top)'}: ${issue.message}`);
   }
-  const templates = parsed.data.stops
-    .filter((s) => s.stop_type === 'tool')
-    .map((s) => s.bridge.tool_chain.map((step) => step.tool_name).join(' > '))
-    .filter((t) => t.length > 0);
-  return { templates };
+  return { templates: parsed.data.stops.filter((s) => s.stop_type === 'tool').map((s) => templateOf(s.bridge.tool_chain)) };
 }
 
 /** Leg facts read from trial folders, once per leg content (sha256), however many configurations ran it. */
 export class LegFactsCache {
   private readonly byHash = new Map<string, LegFacts>();
+  private readonly views = new Map<string, LegView>();
 
   of(trial: PaperTrial): LegFacts {
+    return this.cached(this.byHash, trial, legFactsOfText);
+  }
+
+  /**
+   * Per tool stop of the trial's leg: its chain done, by METRICS.md's RCR rule. An RCR of 1 or 0 already
+   * says it for every stop; only a partial one needs the trial's tool log read again.
+   */
+  toolStopsCompleted(trial: PaperTrial): boolean[] {
+    const { templates } = this.of(trial);
+    const { rcr } = trial.score;
+    if (rcr === 1 || rcr === 0) return templates.map(() => rcr === 1);
+    const view = this.cached(this.views, trial, (text) => {
+      const built = legView(text);
+      if (built.toolStopChains.length !== templates.length) throw new Error(`${templates.length} tool stops, but the scorer reads ${built.toolStopChains.length}`);
+      return built;
+    });
+    return tallyToolLog(view, { file: path.join(trial.dir, TRIAL_FILES.toolLog) }).toolStopsCompleted;
+  }
+
+  private cached<T>(map: Map<string, T>, trial: PaperTrial, read: (text: string) => T): T {
     const key = trial.record.leg.sha256;
-    let facts = this.byHash.get(key);
-    if (!facts) {
+    let value = map.get(key);
+    if (value === undefined) {
       const file = path.join(trial.dir, TRIAL_FILES.leg);
       try {
-        facts = legFactsOfText(readFileSync(file, 'utf8'));
+        value = read(readFileSync(file, 'utf8'));
       } catch (error) {
         throw new Error(`${file}: ${(error as Error).message}`);
       }
-      this.byHash.set(key, facts);
+      map.set(key, value);
     }
-    return facts;
+    return value;
   }
 }
 

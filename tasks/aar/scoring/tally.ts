@@ -107,9 +107,14 @@ export class CallTally {
     return this.values.found.filter(Boolean).length;
   }
 
+  /** Per tool stop (LegView.toolStopChains' order): every step of its chain has a matching call. */
+  get toolStopsCompleted(): boolean[] {
+    return this.chainStepsDone.map((steps) => steps.every(Boolean));
+  }
+
   /** Tool stops whose every chain step has a matching call. */
   get completedToolStops(): number {
-    return this.chainStepsDone.filter((steps) => steps.every(Boolean)).length;
+    return this.toolStopsCompleted.filter(Boolean).length;
   }
 }
 

@@ -200,9 +200,8 @@ describeWithData('aar compare: the leg is the unit, each pair on its own legs (c
     writeCraftedJob(job, legs, 'alpha', 3, (i) => (i < 10 ? { fa: 0, pvr: 0.2, rcr: 0 } : i < 20 ? { fa: 0, pvr: 0.8, rcr: 0.2 } : { fa: 0, pvr: 0.9, rcr: 0.9 }));
     const tables = paperTables(loadConfigurations([job]));
     const table7 = tables.find((t) => t.id === 'table7')!;
-    const template = table7.rows.find((r) => r.variant === '*')!.template as string;
-    const containing = legs.filter((l) => l.leg.stops.some((s) => s.stop_type === 'tool' && s.bridge.tool_chain.map((x) => x.tool_name).join(' > ') === template));
-    const row = table7.rows.find((r) => r.variant === '*' && r.template === template)!;
+    const row = table7.rows.find((r) => r.variant === '*' && r.template === 'geocode_elevation')!;
+    const containing = legs.filter((l) => l.leg.stops.some((s) => s.stop_type === 'tool' && s.bridge.tool_chain.map((x) => x.tool_name).join(' > ') === row.chain));
     expect(row).toMatchObject({ legs: containing.length, trials: 3 * containing.length });
     const table3 = tables.find((t) => t.id === 'table3')!;
     const overall = table3.rows.find((r) => r.variant === '*' && r.level === 'all')!;

@@ -80,7 +80,7 @@ describeBrowser('the HTML report in Chromium', () => {
     }
     expect(await page.$eval('.figure[data-agent="oracle"][data-figure="fa"] .value', (e) => e.textContent)).toBe('100.0%');
     const charts = await page.$$eval('figure.chart', (figs) => figs.map((f) => ({ title: f.querySelector('strong')?.textContent, svg: !!f.querySelector('svg .mark-rect, svg .mark-symbol') })));
-    expect(charts.map((c) => c.title)).toEqual(['FA, PVR and RCR per level', 'FA, PVR and RCR per variant', 'Linear → DAG', 'Time vs FA']);
+    expect(charts.map((c) => c.title)).toEqual(['FA, PVR and RCR per level', 'FA, PVR and RCR per variant', 'All legs (Figure 5a)', 'Linear → DAG', 'Time vs FA']);
     expect(charts.every((c) => c.svg)).toBe(true);
     const analysis = await page.$$eval('#analysis details.analysis', (ds) => ds.map((d) => d.querySelector('table')?.getAttribute('data-table') ?? null));
     expect(analysis).toEqual(expect.arrayContaining(['paired', 'effort', 'frontier', 'table11', 'table12']));

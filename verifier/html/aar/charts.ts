@@ -1,3 +1,4 @@
+import { figure5a, type PaperTrial } from '../../../tasks/aar/paper-tables/index.js';
 import { AAR_REPORT, type AarFigures } from '../../../tasks/aar/scoring/report.js';
 import type { TrialScore } from '../../../tasks/aar/scoring/score.js';
 import { LEVELS } from '../../../tasks/aar/schema.js';
@@ -92,6 +93,41 @@ function linearVsDag(results: readonly TrialResult[]): ChartSpec | null {
   };
 }
 
+/** The paper's Figure 5a: each configuration's FA, PVR and RCR over all legs, its variants weighted by their legs (the --paper table's numbers). */
+function allLegsWeighted(results: readonly TrialResult[]): ChartSpec | null {
+  const scored = results.filter((r) => r.score !== null);
+  if (new Set(scored.map((r) => r.record.leg.variant)).size < 2) return null;
+  const configs = new Map<string, PaperTrial[]>();
+  for (const r of scored) {
+    const config = configLabel(r.record.agent.id, r.record.agent.model);
+    configs.set(config, [...(configs.get(config) ?? []), { config, dir: r.dir, record: r.record, score: r.score as TrialScore }]);
+  }
+  const table = figure5a([...configs]);
+  const values = table.rows.filter((row) => row.weighted !== null).map((row) => ({ agent: row.config, metric: row.metric, weighted: row.weighted, legs: row.legs, linear: row.linear, dag: row.dag }));
+  if (!values.length) return null;
+  return {
+    title: 'All legs (Figure 5a)',
+    note: "FA, PVR and RCR over all legs as the paper's Figure 5a weights them: each variant's mean weighted by its number of legs (the Figure 5a table of `aar compare --paper` has them with n).",
+    spec: {
+      data: { values },
+      width: 320,
+      height: 200,
+      encoding: { x: { field: 'metric', type: 'nominal', sort: ['FA', 'PVR', 'RCR'], title: null, axis: { labelAngle: 0 } }, xOffset: { field: 'agent' } },
+      layer: [
+        {
+          mark: { type: 'bar', cornerRadiusEnd: 2 },
+          encoding: {
+            color: { field: 'agent', type: 'nominal', title: 'configuration' },
+            y: { field: 'weighted', type: 'quantitative', scale: { domain: [0, 1] }, axis: percentAxis },
+            tooltip: [{ field: 'agent' }, { field: 'metric' }, { field: 'weighted', format: '.1%' }, { field: 'linear', format: '.1%' }, { field: 'dag', format: '.1%' }, { field: 'legs' }],
+          },
+        },
+        { mark: { type: 'text', dy: -6, fontSize: 9, color: '#333' }, encoding: { y: { field: 'weighted', type: 'quantitative' }, text: { field: 'weighted', format: '.1%' } } },
+      ],
+    },
+  };
+}
+
 function costFrontier(results: readonly TrialResult[]): ChartSpec | null {
   const slices = figuresBy(results, () => '*').filter((s) => s.figures.fa.mean !== null);
   if (!slices.length) return null;
@@ -133,6 +169,6 @@ export function aarCharts(results: readonly TrialResult[]): ChartSpec[] {
   if (new Set(byVariant.map((v) => v.group)).size > 1) {
     charts.push({ title: 'FA, PVR and RCR per variant', note: 'All levels together, with 95% intervals.', spec: barsByGroup(byVariant, 'variant', []) });
   }
-  for (const chart of [linearVsDag(results), costFrontier(results)]) if (chart) charts.push(chart);
+  for (const chart of [allLegsWeighted(results), linearVsDag(results), costFrontier(results)]) if (chart) charts.push(chart);
   return charts;
 }
