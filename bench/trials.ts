@@ -134,7 +134,10 @@ try {
     if (problems.length || !legs.length) throw new Error(`cannot load legs from ${dataDir}; pass --data DIR`);
     const worldDir = path.join(tmp, 'world');
     const world = await synthesizeWorld(legs, new ResponseStore(worldDir));
-    console.log(`synthetic world: ${world.pages} pages, ${world.toolResponses} tool responses, ${world.conflicts.length} conflicts`);
+    console.log(
+      `synthetic world (one store for all ${legs.length} legs): ${world.pages} pages, ${world.toolResponses} tool responses, ` +
+        `${world.legEntries} per-leg answers (${world.conflicts.length} where legs disagree, ${world.merged.length} holding two answers one leg needs)`,
+    );
     const legCount = flag('--legs') ? Number(flag('--legs')) : null;
     const config = writeConfig('all-legs', {
       tasks: { path: dataDir, ...(legCount ? { sample: { n: legCount, seed: 1 } } : {}) },
@@ -177,6 +180,11 @@ try {
         `RCR ${(100 * (all?.rcr.mean ?? 0)).toFixed(1)}%, infra errors ${results.filter((r) => r.record.status === 'infra_error').length}; ` +
         `goal >= 2 trials/s and FA 100% -> ${complete && rate >= 2 && all?.fa.mean === 1 ? 'met' : 'NOT met'}`,
     );
+    const partial = results.filter((r) => {
+      const rate = (r.score as { intermediate_rate?: number | null } | null)?.intermediate_rate;
+      return typeof rate !== 'number' || rate < 1;
+    }).map((r) => r.record.leg.id);
+    console.log(`golden values served on the oracle's path: all of them on ${ran - partial.length} of ${ran} legs${partial.length ? `; not all on ${partial.join(', ')}` : ''}`);
     console.log(`peak resident memory of \`aar run\`: ${rssMb.toFixed(0)} MB; goal <= 300 MB -> ${complete && rssMb <= 300 ? 'met' : 'NOT met'}`);
     if (ran) console.log(`  ${costLine({ harness: user + system, engine, container: usage.containerCpuNs / 1e9, containersMeasured: usage.containersMeasured, apiCalls: usage.apiCalls }, ran)}`);
   }
