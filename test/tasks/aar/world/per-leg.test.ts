@@ -7,7 +7,10 @@ import { synthesizeWorld } from '../../../../tasks/aar/world/synthesize.js';
 import { ToolService } from '../../../../tools/service.js';
 import { PER_LEG_DIR, ResponseStore } from '../../../../tools/store/store.js';
 import { PAIR, writeConflictingLegs } from '../../../helpers/conflicting-legs.js';
+import { CRAFTED_JOB, writeCraftedJob } from '../../../helpers/crafted-jobs.js';
 import { tempDir } from '../../../helpers/data.js';
+import { checkBudgets } from '../../../../verifier/compare/budgets.js';
+import { loadConfigurations } from '../../../../verifier/compare/select.js';
 
 /** The tool stop's golden chain of a loaded leg. */
 const chainOf = (leg: { stops: Array<{ stop_type: string; bridge: { tool_chain: Parameters<typeof runChain>[0] } }> }) =>
@@ -86,4 +89,21 @@ describe('a synthetic world for legs that disagree: per-leg answers, read by the
       expect(old.hasLegEntry(id, PAIR.b.id)).toBe(false);
     }
   });
+
+  test('the store\'s fingerprint in the equal-budget check changes with a per-leg answer alone', async () => {
+    const { legs } = await loadLegs(path.join(tmp.dir, 'legs'));
+    const job = (name: string, store: string): string => {
+      const dir = path.join(tmp.dir, name);
+      writeCraftedJob(dir, legs, name, 1, () => ({ fa: 1 }), { job: { ...CRAFTED_JOB, tools: { mode: 'replay', store, output_limit: 8000 } } });
+      return dir;
+    };
+    const world = (a: string, b: string) => checkBudgets(loadConfigurations([a, b])).differences.filter((d) => d.key.startsWith('tools world'));
+    const withLegs = job('with-per-leg', storeDir);
+    const withoutLegs = job('without-per-leg', path.join(tmp.dir, 'old-store'));
+    expect(world(withLegs, job('with-per-leg-again', storeDir))).toEqual([]);
+    const [difference] = world(withLegs, withoutLegs);
+    expect(difference).toBeDefined();
+    expect(new Set(Object.values(difference.values)).size).toBe(2);
+  });
 });
+
