@@ -8,7 +8,7 @@
  *   npm run bench:trials [-- --overhead-only] [-- --sweep-only] [-- --trials 15] [-- --legs N] [-- --data DIR] [-- --concurrency N]
  *                        [-- --max-minutes M]   (stops the sweep after M minutes: what ran is reported as incomplete)
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
@@ -180,11 +180,12 @@ try {
         `RCR ${(100 * (all?.rcr.mean ?? 0)).toFixed(1)}%, infra errors ${results.filter((r) => r.record.status === 'infra_error').length}; ` +
         `goal >= 2 trials/s and FA 100% -> ${complete && rate >= 2 && all?.fa.mean === 1 ? 'met' : 'NOT met'}`,
     );
-    const partial = results.filter((r) => {
-      const rate = (r.score as { intermediate_rate?: number | null } | null)?.intermediate_rate;
-      return typeof rate !== 'number' || rate < 1;
+    // The oracle's own account, stop by stop: whether the answer it was served held the leg's golden value.
+    const missed = results.filter((r) => {
+      const agentDir = path.join(r.dir, 'agent');
+      return existsSync(agentDir) && readdirSync(agentDir).some((f) => /: NOT found /.test(readFileSync(path.join(agentDir, f), 'utf8')));
     }).map((r) => r.record.leg.id);
-    console.log(`golden values served on the oracle's path: all of them on ${ran - partial.length} of ${ran} legs${partial.length ? `; not all on ${partial.join(', ')}` : ''}`);
+    console.log(`the oracle found every golden value in what it was served (page and tool stops) on ${ran - missed.length} of ${ran} legs${missed.length ? `; not on ${missed.join(', ')}` : ''}`);
     console.log(`peak resident memory of \`aar run\`: ${rssMb.toFixed(0)} MB; goal <= 300 MB -> ${complete && rssMb <= 300 ? 'met' : 'NOT met'}`);
     if (ran) console.log(`  ${costLine({ harness: user + system, engine, container: usage.containerCpuNs / 1e9, containersMeasured: usage.containersMeasured, apiCalls: usage.apiCalls }, ran)}`);
   }

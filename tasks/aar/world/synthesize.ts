@@ -4,7 +4,7 @@ import { checkToolArgs, findTool } from '../../../tools/catalog/index.js';
 import { formatPage } from '../../../tools/catalog/web-page.js';
 import { jsonText } from '../../../tools/providers/formats.js';
 import { callIdentity, canonicalUrl, type CallIdentity } from '../../../tools/store/canonical.js';
-import type { ResponseStore } from '../../../tools/store/store.js';
+import { ResponseStore } from '../../../tools/store/store.js';
 import { runChain, type ConcreteCall } from './golden-calls.js';
 
 /**
@@ -27,7 +27,9 @@ export interface SynthesisReport {
   /** Calls one leg's golden path needs two answers to: its own entry holds them all, one per line. */
   merged: string[];
   /** The legs with such a merged answer: a step reading it sees every value the leg expects from that call. */
-  conflictLegs: string[];
+  mergedLegs: string[];
+  /** Calls whose answer, as a leg's trial reads it (its own entry, else the shared one), lacks an answer the leg needs: none, checked. */
+  keptFirst: string[];
   /** Steps that cannot be synthesised (a tool no golden chain uses). */
   skipped: string[];
 }
@@ -72,7 +74,7 @@ interface CallAnswers {
 }
 
 export async function synthesizeWorld(legs: readonly LoadedLeg[], store: ResponseStore): Promise<SynthesisReport> {
-  const report: SynthesisReport = { legs: legs.length, pages: 0, toolResponses: 0, conflicts: [], legEntries: 0, merged: [], conflictLegs: [], skipped: [] };
+  const report: SynthesisReport = { legs: legs.length, pages: 0, toolResponses: 0, conflicts: [], legEntries: 0, merged: [], mergedLegs: [], keptFirst: [], skipped: [] };
   const identity = (call: ConcreteCall, where: string): CallIdentity => {
     const tool = findTool(call.tool)!;
     const checked = checkToolArgs(tool, call.args);
@@ -120,16 +122,25 @@ export async function synthesizeWorld(legs: readonly LoadedLeg[], store: Respons
     else report.toolResponses++;
     for (const [leg, { texts, where }] of byLeg) {
       if (leg === '' || (texts.length === 1 && texts[0] === sharedText)) continue;
+      const own = texts.join('\n');
       if (texts.length > 1) {
         report.merged.push(`${where}: ${id.tool} ${id.args}`);
         legsMerged.add(leg);
       }
       if (texts[0] !== sharedText) report.conflicts.push(`${where}: ${id.tool} ${id.args}`);
-      store.put(id, { ok: true, text: texts.join('\n') }, 'synthetic', SYNTHETIC_NOTE, leg);
+      store.put(id, { ok: true, text: own }, 'synthetic', SYNTHETIC_NOTE, leg);
       report.legEntries++;
     }
   }
-  report.conflictLegs = [...legsMerged].sort();
+  report.mergedLegs = [...legsMerged].sort();
+  // Read back as each leg's trial will (a fresh store: its own entry first, else the shared one).
+  const served = new ResponseStore(store.dir);
+  for (const { id, byLeg } of calls.values()) {
+    for (const [leg, { texts, where }] of byLeg) {
+      const text = served.get(id, leg || undefined)?.text ?? '';
+      if (!texts.every((t) => text.includes(t))) report.keptFirst.push(`${where}: ${id.tool} ${id.args}`);
+    }
+  }
   return report;
 }
 

@@ -36,7 +36,8 @@ describe('a synthetic world for legs that disagree: per-leg answers, read by the
     expect(report.conflicts.every((c) => c.startsWith(`${PAIR.b.id} stop 2: `))).toBe(true);
     expect(report.legEntries).toBe(report.conflicts.length);
     expect(report.merged).toEqual([]);
-    expect(report.conflictLegs).toEqual([]);
+    expect(report.mergedLegs).toEqual([]);
+    expect(report.keptFirst).toEqual([]);
     expect(readdirSync(path.join(storeDir, PER_LEG_DIR))).toEqual([encodeURIComponent(PAIR.b.id)]);
   });
 
