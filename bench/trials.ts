@@ -185,7 +185,7 @@ try {
       const agentDir = path.join(r.dir, 'agent');
       return existsSync(agentDir) && readdirSync(agentDir).some((f) => /: NOT found /.test(readFileSync(path.join(agentDir, f), 'utf8')));
     }).map((r) => r.record.leg.id);
-    console.log(`the oracle found every golden value in what it was served (page and tool stops) on ${ran - missed.length} of ${ran} legs${missed.length ? `; not on ${missed.join(', ')}` : ''}`);
+    console.log(`the oracle found every golden value in what it was served (page and tool stops) on ${ran - missed.length} of ${ran} legs${missed.length ? `; not on ${missed.length}, e.g. ${missed.slice(0, 5).join(', ')} (each trial's agent/ log says which stop)` : ''}`);
     console.log(`peak resident memory of \`aar run\`: ${rssMb.toFixed(0)} MB; goal <= 300 MB -> ${complete && rssMb <= 300 ? 'met' : 'NOT met'}`);
     if (ran) console.log(`  ${costLine({ harness: user + system, engine, container: usage.containerCpuNs / 1e9, containersMeasured: usage.containersMeasured, apiCalls: usage.apiCalls }, ran)}`);
   }
