@@ -8,7 +8,7 @@
  *   npm run bench:trials [-- --overhead-only] [-- --sweep-only] [-- --trials 15] [-- --legs N] [-- --data DIR] [-- --concurrency N]
  *                        [-- --max-minutes M]   (stops the sweep after M minutes: what ran is reported as incomplete)
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
@@ -134,7 +134,10 @@ try {
     if (problems.length || !legs.length) throw new Error(`cannot load legs from ${dataDir}; pass --data DIR`);
     const worldDir = path.join(tmp, 'world');
     const world = await synthesizeWorld(legs, new ResponseStore(worldDir));
-    console.log(`synthetic world: ${world.pages} pages, ${world.toolResponses} tool responses, ${world.conflicts.length} conflicts`);
+    console.log(
+      `synthetic world (one store for all ${legs.length} legs): ${world.pages} pages, ${world.toolResponses} tool responses, ` +
+        `${world.legEntries} per-leg answers (${world.conflicts.length} where legs disagree, ${world.merged.length} holding two answers one leg needs)`,
+    );
     const legCount = flag('--legs') ? Number(flag('--legs')) : null;
     const config = writeConfig('all-legs', {
       tasks: { path: dataDir, ...(legCount ? { sample: { n: legCount, seed: 1 } } : {}) },
@@ -177,6 +180,12 @@ try {
         `RCR ${(100 * (all?.rcr.mean ?? 0)).toFixed(1)}%, infra errors ${results.filter((r) => r.record.status === 'infra_error').length}; ` +
         `goal >= 2 trials/s and FA 100% -> ${complete && rate >= 2 && all?.fa.mean === 1 ? 'met' : 'NOT met'}`,
     );
+    // The oracle's own account, stop by stop: whether the answer it was served held the leg's golden value.
+    const missed = results.filter((r) => {
+      const agentDir = path.join(r.dir, 'agent');
+      return existsSync(agentDir) && readdirSync(agentDir).some((f) => /: NOT found /.test(readFileSync(path.join(agentDir, f), 'utf8')));
+    }).map((r) => r.record.leg.id);
+    console.log(`the oracle found every golden value in what it was served (page and tool stops) on ${ran - missed.length} of ${ran} legs${missed.length ? `; not on ${missed.length}, e.g. ${missed.slice(0, 5).join(', ')} (each trial's agent/ log says which stop)` : ''}`);
     console.log(`peak resident memory of \`aar run\`: ${rssMb.toFixed(0)} MB; goal <= 300 MB -> ${complete && rssMb <= 300 ? 'met' : 'NOT met'}`);
     if (ran) console.log(`  ${costLine({ harness: user + system, engine, container: usage.containerCpuNs / 1e9, containersMeasured: usage.containersMeasured, apiCalls: usage.apiCalls }, ran)}`);
   }

@@ -73,17 +73,20 @@ export class ToolService {
     return this.options.mode;
   }
 
-  /** `session`: the calling trial's tool session, which serves the tools placed in `trial-session`. */
-  async call(name: string, rawArgs: unknown, session?: TrialToolSession): Promise<ToolCallOutcome> {
+  /**
+   * `session`: the calling trial's tool session, which serves the tools placed in `trial-session`; `leg`: the
+   * calling trial's task id, whose own answers in a replay store come before the shared ones.
+   */
+  async call(name: string, rawArgs: unknown, session?: TrialToolSession, leg?: string): Promise<ToolCallOutcome> {
     const offered = this.options.offered ?? TOOLS.map((t) => t.name);
     const tool = findTool(name);
     if (!tool || !offered.includes(tool.name)) return refusal(name, `unknown tool '${name}'. Available: ${offered.join(', ')}`);
-    const outcome = await this.callTool(tool, rawArgs, session);
+    const outcome = await this.callTool(tool, rawArgs, session, leg);
     return tool.name === name ? outcome : { ...outcome, calledAs: name };
   }
 
   /** A call of a tool the job offers, its name resolved (here, once per call). */
-  private async callTool(tool: ToolDefinition, rawArgs: unknown, session?: TrialToolSession): Promise<ToolCallOutcome> {
+  private async callTool(tool: ToolDefinition, rawArgs: unknown, session?: TrialToolSession, leg?: string): Promise<ToolCallOutcome> {
     if (tool.runsIn === 'container') return refusal(tool.name, `${tool.name} runs inside your container: call it with the tools command`);
     const checked = checkToolArgs(tool, rawArgs ?? {});
     if (!checked.ok) return failure(tool.name, checked.error);
@@ -92,12 +95,15 @@ export class ToolService {
       return this.finish(tool.name, session.call(tool.name, checked.args), 'gateway');
     }
     const id = callIdentity(tool.name, checked.args);
+    // A leg with its own answer in the replay store shares the cache only with its own trials.
+    const ownLeg = this.options.mode === 'replay' && leg !== undefined && this.options.store!.hasLegEntry(id, leg) ? leg : undefined;
+    const cacheKey = ownLeg === undefined ? id.key : `${id.key} ${ownLeg}`;
 
     let source: ToolCallOutcome['source'] = 'cache';
-    let pending = this.responses.get(id.key);
+    let pending = this.responses.get(cacheKey);
     if (!pending) {
       source = this.options.mode === 'replay' ? 'store' : 'provider';
-      pending = this.responses.add(id.key, this.fetch(tool, id, checked.args));
+      pending = this.responses.add(cacheKey, this.fetch(tool, id, checked.args, ownLeg));
     }
     let result: ToolResult;
     try {
@@ -115,10 +121,10 @@ export class ToolService {
     return this.finish(tool.name, { ok: output.ok, text: output.text }, 'container');
   }
 
-  private async fetch(tool: ToolDefinition, id: CallIdentity, args: Record<string, unknown>): Promise<ToolResult> {
+  private async fetch(tool: ToolDefinition, id: CallIdentity, args: Record<string, unknown>, leg?: string): Promise<ToolResult> {
     const { mode, store, providers } = this.options;
     if (mode === 'replay') {
-      const entry = store!.get(id);
+      const entry = store!.get(id, leg);
       if (entry) return entryToResult(entry);
       return { ok: false, text: `Error: no recorded response for ${id.tool} ${id.args} (tool mode is replay)`, providerError: 'replay miss' };
     }

@@ -99,7 +99,7 @@ export class GatewayServer {
       const body = CallSchema.safeParse(request.body);
       if (!body.success) throw new HttpError(400, 'expected {"tool": "<name>", "args": {...}}');
       const started = performance.now();
-      const outcome = await this.options.tools.call(body.data.tool, body.data.args, trial.session);
+      const outcome = await this.options.tools.call(body.data.tool, body.data.args, trial.session, trial.taskId);
       return this.answer(res, trial, body.data.tool, body.data.args, outcome, performance.now() - started);
     });
   }

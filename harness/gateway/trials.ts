@@ -7,6 +7,8 @@ import { GatewayHandover } from './handover.js';
 /** A trial the gateway serves: its token, where its logs go, and what it has used so far. */
 export interface GatewayTrial {
   trialId: string;
+  /** The task (an AAR leg) the trial runs: a replay store's answers of its own for it come first. */
+  taskId?: string;
   token: string;
   /** Host path of the trial's tool_log.jsonl. */
   toolLogPath: string;
@@ -48,7 +50,7 @@ export interface TrialUsage extends GatewayCounts {
 export class TrialRegistry {
   private readonly byToken = new Map<string, GatewayTrial>();
 
-  register(trial: Pick<GatewayTrial, 'trialId' | 'toolLogPath' | 'modelLogPath' | 'budget' | 'session'>): GatewayTrial {
+  register(trial: Pick<GatewayTrial, 'trialId' | 'taskId' | 'toolLogPath' | 'modelLogPath' | 'budget' | 'session'>): GatewayTrial {
     const token = `aar-${randomBytes(24).toString('hex')}`;
     const registered: GatewayTrial = {
       ...trial,

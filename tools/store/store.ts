@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ToolResult } from '../providers/types.js';
@@ -9,7 +9,14 @@ import type { CallIdentity } from './canonical.js';
  * `<dir>/<tool>/<key[0..2]>/<key>.json`. Plain and diffable; safe under concurrent writers (each file is
  * written to a temporary name and renamed into place, so a reader sees a whole entry or none, and two
  * writers of the same call leave one whole entry).
+ *
+ * A leg that needs another answer to a call than the one shared by all (two legs of a synthetic world
+ * disagree) has its own entry under `<dir>/per-leg/<leg id, URI-encoded>/<tool>/...`: a lookup for that
+ * leg reads it first, every other lookup the shared entry. A store without `per-leg/` reads as before.
  */
+
+/** The folder of per-leg entries; no catalog tool is named so (tool names are snake_case). */
+export const PER_LEG_DIR = 'per-leg';
 
 export const STORE_ENTRY_FORMAT = 'aar-harness/tool-response@1';
 
@@ -26,19 +33,50 @@ export const StoreEntrySchema = z.object({
   /** Where the response came from: `live` (recorded from the provider) or `synthetic` (made up, see `aar world`). */
   source: z.enum(['live', 'synthetic']),
   note: z.string().optional(),
+  /** The leg (task id) a per-leg entry answers for; absent on shared entries. */
+  leg: z.string().optional(),
 });
 export type StoreEntry = z.infer<typeof StoreEntrySchema>;
 
 export class ResponseStore {
+  /** The legs with entries of their own, read once on the first lookup for a leg. */
+  private legsWithEntries?: Set<string>;
+
   constructor(readonly dir: string) {}
 
-  fileFor(id: CallIdentity): string {
-    return path.join(this.dir, id.tool, id.key.slice(0, 2), `${id.key}.json`);
+  /** The shared entry's file, or with `leg` that leg's own entry's file. */
+  fileFor(id: CallIdentity, leg?: string): string {
+    const base = leg === undefined ? this.dir : path.join(this.dir, PER_LEG_DIR, legFolder(leg));
+    return path.join(base, id.tool, id.key.slice(0, 2), `${id.key}.json`);
   }
 
-  /** The stored response, or undefined when there is none. A corrupt entry is an error naming its file. */
-  get(id: CallIdentity): StoreEntry | undefined {
-    const file = this.fileFor(id);
+  /** Whether `leg` has an answer of its own to this call (then lookups for it must not share the others'). */
+  hasLegEntry(id: CallIdentity, leg: string): boolean {
+    return this.legHasEntries(leg) && existsSync(this.fileFor(id, leg));
+  }
+
+  private legHasEntries(leg: string): boolean {
+    if (!this.legsWithEntries) {
+      try {
+        this.legsWithEntries = new Set(readdirSync(path.join(this.dir, PER_LEG_DIR)).flatMap(legOfFolder));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        this.legsWithEntries = new Set();
+      }
+    }
+    return this.legsWithEntries.has(leg);
+  }
+
+  /**
+   * The stored response, or undefined when there is none: for a `leg`, its own entry if it has one, else
+   * the shared one. A corrupt entry is an error naming its file.
+   */
+  get(id: CallIdentity, leg?: string): StoreEntry | undefined {
+    const own = leg !== undefined && this.legHasEntries(leg) ? this.read(this.fileFor(id, leg)) : undefined;
+    return own ?? this.read(this.fileFor(id));
+  }
+
+  private read(file: string): StoreEntry | undefined {
     let text: string;
     try {
       text = readFileSync(file, 'utf8');
@@ -60,7 +98,8 @@ export class ResponseStore {
     return parsed.data;
   }
 
-  put(id: CallIdentity, result: ToolResult, source: StoreEntry['source'], note?: string): string {
+  /** Writes the shared entry, or with `leg` that leg's own. */
+  put(id: CallIdentity, result: ToolResult, source: StoreEntry['source'], note?: string, leg?: string): string {
     const entry: StoreEntry = {
       format: STORE_ENTRY_FORMAT,
       tool: id.tool,
@@ -71,13 +110,29 @@ export class ResponseStore {
       ...(source === 'live' ? { recorded_at: new Date().toISOString() } : {}),
       source,
       ...(note ? { note } : {}),
+      ...(leg !== undefined ? { leg } : {}),
     };
-    const file = this.fileFor(id);
+    const file = this.fileFor(id, leg);
     mkdirSync(path.dirname(file), { recursive: true });
     const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     writeFileSync(tmp, JSON.stringify(entry, null, 2) + '\n');
     renameSync(tmp, file);
     return file;
+  }
+}
+
+/** A leg id as one folder name (`aar-dag/easy/sample_003` -> `aar-dag%2Feasy%2Fsample_003`). */
+function legFolder(leg: string): string {
+  const name = encodeURIComponent(leg);
+  if (!leg || name === '.' || name === '..') throw new Error(`not a leg id for a store folder: ${JSON.stringify(leg)}`);
+  return name;
+}
+
+function legOfFolder(name: string): string[] {
+  try {
+    return [decodeURIComponent(name)];
+  } catch {
+    return []; // not a folder this store wrote
   }
 }
 

@@ -18,11 +18,12 @@ export function registerWorldCommands(program: Command): void {
       const report = await synthesizeWorld(legs, new ResponseStore(out));
       process.stdout.write(
         `synthetic world for ${report.legs} legs in ${out}: ${report.pages} pages, ${report.toolResponses} tool responses, ` +
-          `${report.conflicts.length} conflicts (first answer kept), ${report.skipped.length} steps skipped\n`,
+          `${report.keptFirst.length} conflicts (first answer kept), ${report.legEntries} per-leg answers (${report.conflicts.length} where a leg disagrees with the shared answer, ${report.merged.length} holding two answers one leg needs), ${report.skipped.length} steps skipped\n`,
       );
-      for (const c of report.conflicts.slice(0, 10)) process.stdout.write(`  conflict: ${c}\n`);
-      if (report.conflictLegs.length) {
-        process.stdout.write(`${report.conflictLegs.length} legs read another leg's answer on their golden path (their oracle can fail on this store): ${report.conflictLegs.join(', ')}\n`);
+      for (const c of report.keptFirst.slice(0, 10)) process.stdout.write(`  conflict: ${c}\n`);
+      for (const c of report.conflicts.slice(0, 10)) process.stdout.write(`  per-leg answer: ${c}\n`);
+      if (report.mergedLegs.length) {
+        process.stdout.write(`${report.mergedLegs.length} legs ask one call twice on their golden path expecting two values; their answer holds both, one per line: ${report.mergedLegs.join(', ')}\n`);
       }
     });
 }

@@ -37,6 +37,7 @@ export function stageTrial(ctx: TrialRunContext, plan: TrialPlan): StagedTrial {
   writeFileSync(toolLogPath, '');
   const gatewayTrial = ctx.gateway.trials.register({
     trialId: plan.trialId,
+    taskId: plan.task.id,
     toolLogPath,
     modelLogPath: path.join(staging, TRIAL_FILES.modelLog),
     budget: { maxTurns: budget, maxTokens: config.budget.max_tokens, maxCostUsd: config.budget.max_cost_usd },

@@ -3,8 +3,8 @@ import type { Stop } from '../schema.js';
 import { checkToolArgs, findTool } from '../../../tools/catalog/index.js';
 import { formatPage } from '../../../tools/catalog/web-page.js';
 import { jsonText } from '../../../tools/providers/formats.js';
-import { callIdentity, canonicalUrl } from '../../../tools/store/canonical.js';
-import type { ResponseStore } from '../../../tools/store/store.js';
+import { callIdentity, canonicalUrl, type CallIdentity } from '../../../tools/store/canonical.js';
+import { ResponseStore } from '../../../tools/store/store.js';
 import { runChain, type ConcreteCall } from './golden-calls.js';
 
 /**
@@ -20,10 +20,16 @@ export interface SynthesisReport {
   legs: number;
   pages: number;
   toolResponses: number;
-  /** Calls two legs need different answers for; the first leg's answer is kept. */
+  /** Calls two legs need different answers to: the first leg's answer is shared, the others get their own. */
   conflicts: string[];
-  /** The legs whose golden path reads another leg's answer somewhere (a conflict they lost): their oracle can fail on this store. */
-  conflictLegs: string[];
+  /** Answers written for one leg only (under the store's per-leg/), where a leg disagrees with the shared answer. */
+  legEntries: number;
+  /** Calls one leg's golden path needs two answers to: its own entry holds them all, one per line. */
+  merged: string[];
+  /** The legs with such a merged answer: a step reading it sees every value the leg expects from that call. */
+  mergedLegs: string[];
+  /** Calls whose answer, as a leg's trial reads it (its own entry, else the shared one), lacks an answer the leg needs: none, checked. */
+  keptFirst: string[];
   /** Steps that cannot be synthesised (a tool no golden chain uses). */
   skipped: string[];
 }
@@ -61,27 +67,30 @@ function collectPages(legs: readonly LoadedLeg[]): Map<string, { url: string; fa
   return pages;
 }
 
+/** Every answer one call needs: per leg (in leg order), the distinct texts its golden path needs, in order. */
+interface CallAnswers {
+  id: CallIdentity;
+  byLeg: Map<string, { texts: string[]; where: string }>;
+}
+
 export async function synthesizeWorld(legs: readonly LoadedLeg[], store: ResponseStore): Promise<SynthesisReport> {
-  const report: SynthesisReport = { legs: legs.length, pages: 0, toolResponses: 0, conflicts: [], conflictLegs: [], skipped: [] };
-  const losers = new Set<string>();
-  const written = new Map<string, string>();
-  const put = (call: ConcreteCall, text: string, where: string, leg?: string): void => {
+  const report: SynthesisReport = { legs: legs.length, pages: 0, toolResponses: 0, conflicts: [], legEntries: 0, merged: [], mergedLegs: [], keptFirst: [], skipped: [] };
+  const identity = (call: ConcreteCall, where: string): CallIdentity => {
     const tool = findTool(call.tool)!;
     const checked = checkToolArgs(tool, call.args);
     if (!checked.ok) throw new Error(`${where}: ${checked.error}`);
-    const id = callIdentity(tool.name, checked.args);
-    const previous = written.get(id.key);
-    if (previous !== undefined) {
-      if (previous !== text) {
-        report.conflicts.push(`${where}: ${id.tool} ${id.args}`);
-        if (leg) losers.add(leg);
-      }
-      return;
-    }
-    written.set(id.key, text);
-    store.put(id, { ok: true, text }, 'synthetic', SYNTHETIC_NOTE);
-    if (tool.name === 'fetch_webpage') report.pages++;
-    else report.toolResponses++;
+    return callIdentity(tool.name, checked.args);
+  };
+
+  const calls = new Map<string, CallAnswers>();
+  /** Records an answer `leg` needs (the pages, needed by all, under the leg ''). */
+  const need = (call: ConcreteCall, text: string, where: string, leg: string): void => {
+    const id = identity(call, where);
+    let answers = calls.get(id.key);
+    if (!answers) calls.set(id.key, (answers = { id, byLeg: new Map() }));
+    const own = answers.byLeg.get(leg);
+    if (!own) answers.byLeg.set(leg, { texts: [text], where });
+    else if (!own.texts.includes(text)) own.texts.push(text);
   };
 
   for (const p of collectPages(legs).values()) {
@@ -92,16 +101,46 @@ export async function synthesizeWorld(legs: readonly LoadedLeg[], store: Respons
       ...[...p.facts].map((f) => `- ${f}`),
       ...(p.links.size ? ['', '## Links', ...[...p.links].map((l) => `- [${titleOf(l)}](${l})`)] : []),
     ].join('\n');
-    put({ tool: 'fetch_webpage', args: { url: p.url } }, formatPage(titleOf(p.url), p.url, body), p.url);
+    need({ tool: 'fetch_webpage', args: { url: p.url } }, formatPage(titleOf(p.url), p.url, body), p.url, '');
   }
-
-  for (const { id, leg } of legs) {
+  for (const { id: legId, leg } of legs) {
     for (const stop of leg.stops) {
       if (stop.stop_type !== 'tool') continue;
-      await synthesizeChain(stop, `${id} stop ${stop.index}`, (c, t, w) => put(c, t, w, id), report);
+      await synthesizeChain(stop, `${legId} stop ${stop.index}`, (call, text, where) => need(call, text, where, legId), report);
     }
   }
-  report.conflictLegs = [...losers].sort();
+
+  // The first leg's first answer is shared; a leg needing another answer gets its own, and a leg needing
+  // several answers to one call (its golden path asks the same thing twice and expects two values) gets
+  // them all, one per line, as a page holds every fact any leg extracts from it.
+  const legsMerged = new Set<string>();
+  for (const { id, byLeg } of calls.values()) {
+    const [first] = byLeg.values();
+    const sharedText = first.texts[0];
+    store.put(id, { ok: true, text: sharedText }, 'synthetic', SYNTHETIC_NOTE);
+    if (id.tool === 'fetch_webpage') report.pages++;
+    else report.toolResponses++;
+    for (const [leg, { texts, where }] of byLeg) {
+      if (leg === '' || (texts.length === 1 && texts[0] === sharedText)) continue;
+      const own = texts.join('\n');
+      if (texts.length > 1) {
+        report.merged.push(`${where}: ${id.tool} ${id.args}`);
+        legsMerged.add(leg);
+      }
+      if (texts[0] !== sharedText) report.conflicts.push(`${where}: ${id.tool} ${id.args}`);
+      store.put(id, { ok: true, text: own }, 'synthetic', SYNTHETIC_NOTE, leg);
+      report.legEntries++;
+    }
+  }
+  report.mergedLegs = [...legsMerged].sort();
+  // Read back as each leg's trial will (a fresh store: its own entry first, else the shared one).
+  const served = new ResponseStore(store.dir);
+  for (const { id, byLeg } of calls.values()) {
+    for (const [leg, { texts, where }] of byLeg) {
+      const text = served.get(id, leg || undefined)?.text ?? '';
+      if (!texts.every((t) => text.includes(t))) report.keptFirst.push(`${where}: ${id.tool} ${id.args}`);
+    }
+  }
   return report;
 }
 
