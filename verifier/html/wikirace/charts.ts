@@ -31,21 +31,34 @@ function gamesByConfig(results: readonly TrialResult[]): GamesByConfig {
 const longRows = (t: DataTable, keep: readonly string[], columns: readonly string[], name: string): Record<string, unknown>[] =>
   t.rows.flatMap((r) => columns.filter((c) => r[c] !== null && r[c] !== undefined).map((c) => ({ ...Object.fromEntries(keep.map((k) => [k, r[k]])), [name]: c, value: r[c] })));
 
-function successBySplit(games: GamesByConfig): ChartSpec {
-  const values = longRows(table1(games), ['config'], SPLITS.map((s) => `success_${s}`), 'split').map((v) => ({ ...v, split: String(v.split).replace('success_', '') }));
+/** A bar per configuration within each x group, the share on y (0 to 100%). */
+function groupedShareBars(title: string, note: string, width: number, values: readonly object[], x: object, y: string, tooltip: object[]): ChartSpec {
   return {
-    title: 'Success per split (Table 1)',
-    note: 'Share of games that reached the target within the move limit, per configuration and split.',
+    title,
+    note,
     spec: {
-      data: { values }, width: 320, height: 200,
+      data: { values }, width, height: 200,
       mark: { type: 'bar', cornerRadiusEnd: 2 },
       encoding: {
-        x: { field: 'split', type: 'nominal', sort: SPLITS, title: null, axis: { labelAngle: 0 } }, xOffset: { field: 'config' }, color: configColor,
-        y: { field: 'value', type: 'quantitative', scale: { domain: [0, 1] }, axis: percentAxis },
-        tooltip: [{ field: 'config' }, { field: 'split' }, { field: 'value', format: '.1%' }],
+        x: { ...x, axis: { labelAngle: 0 } }, xOffset: { field: 'config' }, color: configColor,
+        y: { field: y, type: 'quantitative', scale: { domain: [0, 1] }, axis: percentAxis },
+        tooltip,
       },
     },
   };
+}
+
+function successBySplit(games: GamesByConfig): ChartSpec {
+  const values = longRows(table1(games), ['config'], SPLITS.map((s) => `success_${s}`), 'split').map((v) => ({ ...v, split: String(v.split).replace('success_', '') }));
+  return groupedShareBars(
+    'Success per split (Table 1)',
+    'Share of games that reached the target within the move limit, per configuration and split.',
+    320,
+    values,
+    { field: 'split', type: 'nominal', sort: SPLITS, title: null },
+    'value',
+    [{ field: 'config' }, { field: 'split' }, { field: 'value', format: '.1%' }],
+  );
 }
 
 function loopsVsSuccess(games: GamesByConfig): ChartSpec | null {
@@ -95,19 +108,15 @@ function completionByLimit(games: GamesByConfig): ChartSpec | null {
 function successByLinks(games: GamesByConfig): ChartSpec | null {
   const values = figure8b(games).rows;
   if (!values.length) return null;
-  return {
-    title: 'Success vs links offered (Figure 8b)',
-    note: 'Success within 30 moves on pairs of optimal length 3 and 4, by the links a step offers (the task\'s max_links).',
-    spec: {
-      data: { values }, width: 260, height: 200,
-      mark: { type: 'bar', cornerRadiusEnd: 2 },
-      encoding: {
-        x: { field: 'links', type: 'ordinal', title: 'links offered per step', axis: { labelAngle: 0 } }, xOffset: { field: 'config' }, color: configColor,
-        y: { field: 'success_at_30', type: 'quantitative', scale: { domain: [0, 1] }, axis: percentAxis },
-        tooltip: [{ field: 'config' }, { field: 'links' }, { field: 'n' }, { field: 'success_at_30', format: '.1%' }],
-      },
-    },
-  };
+  return groupedShareBars(
+    'Success vs links offered (Figure 8b)',
+    'Success within 30 moves on pairs of optimal length 3 and 4, by the links a step offers (the task\'s max_links).',
+    260,
+    values,
+    { field: 'links', type: 'ordinal', title: 'links offered per step' },
+    'success_at_30',
+    [{ field: 'config' }, { field: 'links' }, { field: 'n' }, { field: 'success_at_30', format: '.1%' }],
+  );
 }
 
 function extraMoves(games: GamesByConfig): ChartSpec | null {
