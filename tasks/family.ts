@@ -43,7 +43,7 @@ export interface StoredTrial {
   run: RunFacts;
 }
 
-/** What re-scoring a stored trial needs of a family (`aar verify` loads only this: scorers.ts). */
+/** What re-scoring a stored trial needs of a family (`aar verify` loads only this, through families.ts). */
 export interface TrialScorer<Score extends object = object> {
   /** Scores a trial from its stored files alone (no Docker, no network). */
   score(trial: StoredTrial): Score;
