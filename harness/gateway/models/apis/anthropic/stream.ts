@@ -1,0 +1,47 @@
+import { arr, num, obj, str, type Json, type StreamAssembler } from '../types.js';
+
+/** `partial_json` pieces joined: the tool input as JSON, or the raw text when it does not parse (a cut stream). */
+function inputOf(partial: string): unknown {
+  try {
+    return JSON.parse(partial) as unknown;
+  } catch {
+    return partial;
+  }
+}
+
+/**
+ * A Messages stream as the `message` a non-streamed request returns: message_start's message, each
+ * content block from content_block_start plus its deltas (text, thinking and its signature, tool input
+ * JSON, citations), then message_delta's stop reason and usage.
+ */
+export function anthropicAssembler(): StreamAssembler {
+  let message: Json | undefined;
+  const blocks: Json[] = [];
+  const partialInput = new Map<number, string>();
+  const append = (block: Json, field: string, piece: unknown) => {
+    block[field] = (str(block[field]) ?? '') + (str(piece) ?? '');
+  };
+  return {
+    onEvent(type, data) {
+      const index = num(data.index);
+      if (type === 'message_start') message = { ...obj(data.message) };
+      else if (type === 'content_block_start') blocks[index] = { ...obj(data.content_block) };
+      else if (type === 'content_block_delta') {
+        const delta = obj(data.delta) ?? {};
+        const block = (blocks[index] ??= {});
+        if (delta.type === 'text_delta') append(block, 'text', delta.text);
+        else if (delta.type === 'thinking_delta') append(block, 'thinking', delta.thinking);
+        else if (delta.type === 'signature_delta') block.signature = delta.signature;
+        else if (delta.type === 'input_json_delta') partialInput.set(index, (partialInput.get(index) ?? '') + (str(delta.partial_json) ?? ''));
+        else if (delta.type === 'citations_delta') block.citations = [...arr(block.citations), delta.citation];
+      } else if (type === 'message_delta') {
+        message = { ...message, ...obj(data.delta), usage: { ...obj(message?.usage), ...obj(data.usage) } };
+      }
+    },
+    result() {
+      if (!message && blocks.length === 0) return undefined;
+      const content = blocks.map((block, i) => (partialInput.get(i) ? { ...block, input: inputOf(partialInput.get(i)!) } : block)).filter(Boolean);
+      return { ...message, content };
+    },
+  };
+}
