@@ -66,6 +66,7 @@ export class ConversationLog {
   line(entry: ModelLogEntry, exchange: Exchange | undefined, secrets: readonly string[]): string {
     let text: string;
     if (!exchange) text = removeSecrets(JSON.stringify(entry), secrets);
+    else if (this.capReached) text = removeSecrets(JSON.stringify({ ...entry, conversation_not_logged: this.capReason() }), secrets);
     else {
       const { tools, ...request } = exchange.request;
       const toolsSha256 = tools === undefined ? undefined : createHash('sha256').update(JSON.stringify(tools)).digest('hex');
@@ -77,12 +78,16 @@ export class ConversationLog {
       text = removeSecrets(JSON.stringify({ ...entry, ...fields }), secrets);
       const size = Buffer.byteLength(text) + 1;
       let reason: string | undefined;
-      if (!this.capReached && size > this.maxLineBytes) reason = `request and answer take ${size} bytes, over the line limit of ${this.maxLineBytes}: not kept`;
-      else if ((this.capReached ||= this.bytes + size > this.maxBytes)) reason = `the model log reached its cap of ${this.maxBytes} bytes for this trial: request and answer not kept`;
+      if (size > this.maxLineBytes) reason = `request and answer take ${size} bytes, over the line limit of ${this.maxLineBytes}: not kept`;
+      else if ((this.capReached = this.bytes + size > this.maxBytes)) reason = this.capReason();
       if (reason) text = removeSecrets(JSON.stringify({ ...entry, conversation_not_logged: reason }), secrets);
       else if (toolsSha256) this.toolSets.add(toolsSha256);
     }
     this.bytes += Buffer.byteLength(text) + 1;
     return text + '\n';
+  }
+
+  private capReason(): string {
+    return `the model log reached its cap of ${this.maxBytes} bytes for this trial: request and answer not kept`;
   }
 }
