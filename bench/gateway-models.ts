@@ -68,7 +68,11 @@ function call(base: string, key: string, body: string): Promise<number> {
   });
 }
 
-const p50 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+export const percentile = (xs: number[], p: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+const p50 = (xs: number[]): number => percentile(xs, 50);
 
 /** The recording's own CPU per call, in this process: one line written for this request and a short answer. */
 function lineCpuMs(body: string): number {

@@ -9,7 +9,7 @@ import { execFile, spawn } from 'node:child_process';
 import http from 'node:http';
 import { createInterface } from 'node:readline';
 import { packagePath } from '../paths.js';
-import { benchModelCalls } from './gateway-models.js';
+import { benchModelCalls, percentile } from './gateway-models.js';
 
 const CALL = JSON.stringify({ tool: 'maps_geocode', args: { address: 'Eiffel Tower, Paris' } });
 const server = spawn(process.execPath, [packagePath('dist', 'bench', 'gateway-server.js')], { stdio: ['pipe', 'pipe', 'inherit'] });
@@ -33,11 +33,6 @@ function call(): Promise<number> {
     req.end(CALL);
   });
 }
-
-const percentile = (xs: number[], p: number): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
 
 try {
   for (let i = 0; i < 200; i++) await call(); // warm up: the first call fills the cache

@@ -63,6 +63,9 @@ export const num = (v: unknown): number => (typeof v === 'number' && Number.isFi
 export const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 export const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
+/** A text field with one more streamed piece (either may be missing). */
+export const joined = (text: unknown, piece: unknown): string => (str(text) ?? '') + (str(piece) ?? '');
+
 export const errorText = (v: unknown): string => {
   const e = obj(v);
   return str(obj(e?.error)?.message) ?? str(e?.message) ?? JSON.stringify(v);

@@ -1,4 +1,4 @@
-import { arr, num, obj, str, type Json, type StreamAssembler } from '../types.js';
+import { arr, joined, num, obj, type Json, type StreamAssembler } from '../types.js';
 
 /** `partial_json` pieces joined: the tool input as JSON, or the raw text when it does not parse (a cut stream). */
 function inputOf(partial: string): unknown {
@@ -18,9 +18,6 @@ export function anthropicAssembler(): StreamAssembler {
   let message: Json | undefined;
   const blocks: Json[] = [];
   const partialInput = new Map<number, string>();
-  const append = (block: Json, field: string, piece: unknown) => {
-    block[field] = (str(block[field]) ?? '') + (str(piece) ?? '');
-  };
   return {
     onEvent(type, data) {
       const index = num(data.index);
@@ -29,10 +26,10 @@ export function anthropicAssembler(): StreamAssembler {
       else if (type === 'content_block_delta') {
         const delta = obj(data.delta) ?? {};
         const block = (blocks[index] ??= {});
-        if (delta.type === 'text_delta') append(block, 'text', delta.text);
-        else if (delta.type === 'thinking_delta') append(block, 'thinking', delta.thinking);
+        if (delta.type === 'text_delta') block.text = joined(block.text, delta.text);
+        else if (delta.type === 'thinking_delta') block.thinking = joined(block.thinking, delta.thinking);
         else if (delta.type === 'signature_delta') block.signature = delta.signature;
-        else if (delta.type === 'input_json_delta') partialInput.set(index, (partialInput.get(index) ?? '') + (str(delta.partial_json) ?? ''));
+        else if (delta.type === 'input_json_delta') partialInput.set(index, joined(partialInput.get(index), delta.partial_json));
         else if (delta.type === 'citations_delta') block.citations = [...arr(block.citations), delta.citation];
       } else if (type === 'message_delta') {
         message = { ...message, ...obj(data.delta), usage: { ...obj(message?.usage), ...obj(data.usage) } };

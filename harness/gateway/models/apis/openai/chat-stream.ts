@@ -1,4 +1,4 @@
-import { arr, num, obj, str, type Json, type StreamAssembler } from '../types.js';
+import { arr, joined, num, obj, str, type Json, type StreamAssembler } from '../types.js';
 
 const TEXT_FIELDS = ['content', 'reasoning_content', 'reasoning', 'refusal'] as const;
 
@@ -24,7 +24,7 @@ export function chatAssembler(): StreamAssembler {
         const delta = obj(chunk.delta) ?? {};
         if (str(delta.role)) message.role = delta.role;
         for (const field of TEXT_FIELDS) {
-          if (typeof delta[field] === 'string') message[field] = (str(message[field]) ?? '') + (delta[field] as string);
+          if (typeof delta[field] === 'string') message[field] = joined(message[field], delta[field]);
         }
         for (const t of arr(delta.tool_calls)) {
           const piece = obj(t) ?? {};
@@ -34,8 +34,8 @@ export function chatAssembler(): StreamAssembler {
           if (str(piece.type)) call.type = piece.type;
           const fn = call.function as Json;
           const pieceFn = obj(piece.function) ?? {};
-          fn.name = (str(fn.name) ?? '') + (str(pieceFn.name) ?? '');
-          fn.arguments = (str(fn.arguments) ?? '') + (str(pieceFn.arguments) ?? '');
+          fn.name = joined(fn.name, pieceFn.name);
+          fn.arguments = joined(fn.arguments, pieceFn.arguments);
         }
         if (chunk.finish_reason != null) choice.finish_reason = chunk.finish_reason;
       }

@@ -1,4 +1,4 @@
-import { arr, num, obj, str, type Json, type StreamAssembler } from '../types.js';
+import { arr, joined, num, obj, type Json, type StreamAssembler } from '../types.js';
 
 const FINAL = new Set(['response.completed', 'response.incomplete', 'response.failed']);
 
@@ -27,7 +27,7 @@ export function responsesAssembler(): StreamAssembler {
         return;
       }
       const index = num(data.output_index);
-      const delta = str(data.delta) ?? '';
+      const delta = data.delta;
       if (type === 'response.output_item.added' || type === 'response.output_item.done') items[index] = { ...obj(data.item) };
       else if (!items[index]) return;
       else if (type === 'response.content_part.added') {
@@ -36,11 +36,11 @@ export function responsesAssembler(): StreamAssembler {
       }
       else if (type === 'response.output_text.delta' || type === 'response.reasoning_text.delta') {
         const p = part(items[index], 'content', num(data.content_index), type === 'response.output_text.delta' ? 'output_text' : 'reasoning_text');
-        p.text = (str(p.text) ?? '') + delta;
+        p.text = joined(p.text, delta);
       } else if (type === 'response.reasoning_summary_text.delta') {
         const p = part(items[index], 'summary', num(data.summary_index), 'summary_text');
-        p.text = (str(p.text) ?? '') + delta;
-      } else if (type === 'response.function_call_arguments.delta') items[index].arguments = (str(items[index].arguments) ?? '') + delta;
+        p.text = joined(p.text, delta);
+      } else if (type === 'response.function_call_arguments.delta') items[index].arguments = joined(items[index].arguments, delta);
     },
     result() {
       if (final && response && arr(response.output).length > 0) return response;
