@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { ConversationLog, SECRET_MARK } from '../../../../harness/gateway/models/conversation.js';
 import { startScriptedModelServer, type ScriptedModelServer } from '../../../doubles/scripted-model/server.js';
+import { parseJobConfig } from '../../../../harness/config/load.js';
+import { gatewayOptionsOf } from '../../../../harness/gateway/models/handler.js';
 import { configProblems } from '../../../helpers/config-problems.js';
 import { bearer, claudeCodeBody, claudeCodeHeaders, codexBody, eventData, HOST_ANTHROPIC_KEY, HOST_OPENAI_KEY, miniSweBody, postJson, startAdHocUpstream, startModelGateway, type ModelGateway } from './fixtures.js';
 
@@ -236,8 +238,11 @@ describe('the model log keeps the conversation', () => {
     }
   });
 
-  test("the job config's models.record_conversation: a boolean, else a one-line error", () => {
-    expect(configProblems('tasks:\n  path: legs\nagents:\n  - name: oracle\nmodels:\n  record_conversation: false\n')).toEqual([]);
+  test("the job config's models.record_conversation: a boolean that reaches the handler, else a one-line error", () => {
+    const off = parseJobConfig('job.yaml', 'tasks:\n  path: legs\nagents:\n  - name: oracle\nmodels:\n  record_conversation: false\n');
+    expect(gatewayOptionsOf(off.models, (p) => p).recordConversation).toBe(false);
+    const unset = parseJobConfig('job.yaml', 'tasks:\n  path: legs\nagents:\n  - name: oracle\n');
+    expect(gatewayOptionsOf(unset.models, (p) => p).recordConversation).toBeUndefined();
     const problems = configProblems('tasks:\n  path: legs\nagents:\n  - name: oracle\nmodels:\n  record_conversation: maybe\n');
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/job\.yaml.*models\.record_conversation/);
