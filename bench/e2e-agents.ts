@@ -9,7 +9,7 @@
  * With --save-fixtures, the requests each CLI sent and its own logs are kept under
  * test/fixtures/agents/<agent>/, for the adapters' tests.
  */
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { stringify } from 'yaml';
@@ -66,6 +66,8 @@ try {
       const score = result?.score;
       const run = result?.record.run;
       const modelRequests = server.requests.filter((r) => r.turn !== undefined).length;
+      const modelLogPath = result ? path.join(result.dir, 'model_log.jsonl') : undefined;
+      const modelLog = modelLogPath && existsSync(modelLogPath) ? readFileSync(modelLogPath, 'utf8') : '';
       const checks = {
         'FA 1': score?.fa === 1,
         'turns = served': run?.steps === server.served.turns && modelRequests === server.served.turns,
@@ -74,12 +76,15 @@ try {
         'cached tokens = served': run?.cached_tokens === server.served.cachedTokens,
         'tool calls logged': (score?.tool_calls ?? 0) >= 2,
         'upstream never saw a trial token': server.requests.every((r) => !r.credential || r.credential.sha256 === keyFingerprint(HOST_KEY)),
+        'model log holds the conversation': modelLog.split('\n').filter(Boolean).every((l) => 'request' in (JSON.parse(l) as object)),
+        'model log holds no key or trial token': modelLog !== '' && !modelLog.includes(HOST_KEY) && !/aar-[0-9a-f]{48}/.test(modelLog),
       };
       const failed = Object.entries(checks).filter(([, ok]) => !ok).map(([name]) => name);
       failures += failed.length;
       console.log(
         `${agent}: FA ${score?.fa ?? '-'}, turns ${run?.steps ?? '-'} (served ${server.served.turns}), tokens in ${run?.input_tokens ?? '-'} / out ${run?.output_tokens ?? '-'} / cached ${run?.cached_tokens ?? '-'} ` +
           `(served ${server.served.inputTokens} / ${server.served.outputTokens} / ${server.served.cachedTokens}), tool calls ${score?.tool_calls ?? '-'}, ` +
+          `model_log.jsonl ${Buffer.byteLength(modelLog)} bytes in ${modelLog.split('\n').filter(Boolean).length} lines, ` +
           `status ${result?.record.status ?? 'none'}${failed.length ? ` -- FAILED: ${failed.join(', ')}` : ' -- ok'}`,
       );
       if (saveFixtures && result) {

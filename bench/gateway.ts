@@ -2,16 +2,18 @@
  * bench:gateway: latency of a cached tool call through the gateway, measured from another process
  * (HTTP keep-alive, as the tools command's batch mode uses it), throughput with 32 concurrent clients,
  * and, reported apart, the `tools` command as a whole process (Node's start included).
- * Goal: cached p50 under 5 ms at the HTTP level.
+ * Goal: cached p50 under 5 ms at the HTTP level. Then the model gateway's overhead per model call with the
+ * conversation recorded and not (gateway-models.ts).
  */
 import { execFile, spawn } from 'node:child_process';
 import http from 'node:http';
 import { createInterface } from 'node:readline';
 import { packagePath } from '../paths.js';
+import { benchModelCalls, percentile } from './gateway-models.js';
 
 const CALL = JSON.stringify({ tool: 'maps_geocode', args: { address: 'Eiffel Tower, Paris' } });
 const server = spawn(process.execPath, [packagePath('dist', 'bench', 'gateway-server.js')], { stdio: ['pipe', 'pipe', 'inherit'] });
-const { url, token } = await new Promise<{ url: string; token: string }>((resolve) => {
+const { url, token, cliToken } = await new Promise<{ url: string; token: string; cliToken: string }>((resolve) => {
   createInterface({ input: server.stdout! }).once('line', (line) => resolve(JSON.parse(line)));
 });
 const target = new URL(url);
@@ -31,11 +33,6 @@ function call(): Promise<number> {
     req.end(CALL);
   });
 }
-
-const percentile = (xs: number[], p: number): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
 
 try {
   for (let i = 0; i < 200; i++) await call(); // warm up: the first call fills the cache
@@ -58,7 +55,7 @@ try {
   for (let i = 0; i < 30; i++) {
     const t = performance.now();
     await new Promise<void>((resolve, reject) =>
-      execFile(process.execPath, [cli, 'maps_geocode', '{"address": "Eiffel Tower, Paris"}'], { env: { PATH: process.env.PATH, AAR_GATEWAY_URL: url, AAR_TRIAL_TOKEN: token } }, (e) => (e ? reject(e) : resolve())),
+      execFile(process.execPath, [cli, 'maps_geocode', '{"address": "Eiffel Tower, Paris"}'], { env: { PATH: process.env.PATH, AAR_GATEWAY_URL: url, AAR_TRIAL_TOKEN: cliToken } }, (e) => (e ? reject(e) : resolve())),
     );
     processes.push(performance.now() - t);
   }
@@ -67,3 +64,4 @@ try {
   agent.destroy();
   server.stdin!.end();
 }
+await benchModelCalls();

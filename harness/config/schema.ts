@@ -78,6 +78,8 @@ const ModelsSectionSchema = z.strictObject({
   /** Attempts per model request on 429, 5xx and timeouts. */
   max_attempts: positiveInt.default(4),
   timeout_s: z.number().positive().default(300),
+  /** Keep each request and answer in model_log.jsonl (absent: true); false keeps only the counts. */
+  record_conversation: z.boolean().optional(),
 });
 const MODELS_DEFAULT = { ...BASE_URL_DEFAULTS, max_attempts: 4, timeout_s: 300 };
 

@@ -7,7 +7,8 @@ import { createModelHandler, type ModelHandlerOptions } from './proxy.js';
 
 /**
  * The handler options of a job config's `models:` settings: each API's `<id>_base_url` as `<id>BaseUrl`, the
- * price table (configured, resolved by `resolvePath`, or the package's configs/prices.yaml), attempts, timeout.
+ * price table (configured, resolved by `resolvePath`, or the package's configs/prices.yaml), attempts, timeout,
+ * whether the conversation is recorded.
  */
 export function gatewayOptionsOf(models: JobConfig['models'], resolvePath: (p: string) => string): ModelHandlerOptions {
   const baseUrls = models as Readonly<Record<string, unknown>>;
@@ -16,6 +17,7 @@ export function gatewayOptionsOf(models: JobConfig['models'], resolvePath: (p: s
     prices: models.prices ? resolvePath(models.prices) : packagePath('configs', 'prices.yaml'),
     maxAttempts: models.max_attempts,
     timeoutMs: models.timeout_s * 1000,
+    ...(models.record_conversation === undefined ? {} : { recordConversation: models.record_conversation }),
   };
 }
 

@@ -1,7 +1,11 @@
 import { appendLogLine } from '../log-append.js';
 import type { ModelApi } from './routes.js';
 
-/** One line of a trial's model_log.jsonl: one model request as the gateway handled it. */
+/**
+ * One line of a trial's model_log.jsonl: one model request as the gateway handled it. When the job records
+ * the conversation (`models.record_conversation`, on by default), the line adds the request and the answer
+ * (conversation.ts: ConversationFields).
+ */
 export interface ModelLogEntry {
   /** Seconds since the epoch (as in tool_log.jsonl). */
   ts: number;
@@ -25,9 +29,11 @@ export interface ModelLogEntry {
   error?: string;
   note?: string;
   budget_exceeded?: boolean;
+  /** Each upstream retry of this request: its attempt, why, and the wait before the next. */
+  retries?: { attempt: number; reason: string; delay_ms: number }[];
 }
 
-/** One synchronous write per line, so lines of concurrent requests never interleave. */
-export function appendModelLog(path: string | undefined, entry: ModelLogEntry): void {
-  if (path) appendLogLine(path, JSON.stringify(entry) + '\n');
+/** One synchronous write per line (conversation.ts makes its text), so lines of concurrent requests never interleave. */
+export function appendModelLog(path: string | undefined, line: string): void {
+  if (path) appendLogLine(path, line);
 }

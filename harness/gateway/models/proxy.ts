@@ -5,6 +5,7 @@ import type { ModelHandler } from '../server.js';
 import type { GatewayTrial } from '../trials.js';
 import { budgetRefusal, sendBudgetError } from './budget.js';
 import { upstreamHeaders } from './headers.js';
+import { ConversationLog, type Exchange } from './conversation.js';
 import { appendModelLog, type ModelLogEntry } from './model-log.js';
 import { findPrice, loadPriceTable, requestCost, type PriceTable } from './prices.js';
 import { relayAnswer } from './relay.js';
@@ -31,6 +32,10 @@ export interface ModelHandlerOptions {
   backoff?: Partial<Pick<RetryPolicy, 'backoffBaseMs' | 'backoffMaxMs' | 'retryAfterMaxMs'>>;
   /** Largest request body accepted (default 64 MiB). */
   bodyLimitBytes?: number;
+  /** Keep each request and its answer in the model log (default true; the job's `models.record_conversation`). */
+  recordConversation?: boolean;
+  /** The per-trial cap of the model log's conversation (default MODEL_LOG_MAX_BYTES; tests use small values). */
+  modelLogMaxBytes?: number;
 }
 
 interface Context {
@@ -39,6 +44,10 @@ interface Context {
   prices: PriceTable;
   policy: RetryPolicy;
   bodyLimit: number;
+  record: boolean;
+  modelLogMaxBytes?: number;
+  /** Each trial's model log as written so far (its bytes against the cap, the tool sets it holds). */
+  logs: WeakMap<GatewayTrial, ConversationLog>;
 }
 
 /**
@@ -53,6 +62,9 @@ export function createModelHandler(options: ModelHandlerOptions = {}): ModelHand
     prices: typeof options.prices === 'object' ? options.prices : loadPriceTable(options.prices ?? packagePath('configs', 'prices.yaml')),
     policy: { ...DEFAULT_RETRY, ...options.backoff, maxAttempts: options.maxAttempts ?? 4, timeoutMs: options.timeoutMs ?? 300_000 },
     bodyLimit: options.bodyLimitBytes ?? 64 * 1024 * 1024,
+    record: options.recordConversation ?? true,
+    modelLogMaxBytes: options.modelLogMaxBytes,
+    logs: new WeakMap(),
   };
   return (req, res, trial) => handleModelRequest(ctx, req, res, trial);
 }
@@ -101,8 +113,15 @@ async function handleModelRequest(ctx: Context, req: IncomingMessage, res: Serve
     attempts: 0,
     ...fields,
   });
+  const exchange: Exchange | undefined = ctx.record && 'json' in request ? { request: request.json } : undefined;
+  const retries: NonNullable<ModelLogEntry['retries']> = [];
   // A reply that arrives after its trial ended is not written: the trial's folder is being sealed.
-  const log = (fields: Partial<ModelLogEntry> & Pick<ModelLogEntry, 'status'>) => (trial.closed ? undefined : appendModelLog(trial.modelLogPath, entry(fields)));
+  const log = (fields: Partial<ModelLogEntry> & Pick<ModelLogEntry, 'status'>) => {
+    if (trial.closed || !trial.modelLogPath) return;
+    const conversation = ctx.logs.get(trial) ?? ctx.logs.set(trial, new ConversationLog(ctx.modelLogMaxBytes)).get(trial)!;
+    const written = entry({ ...fields, ...(retries.length ? { retries } : {}) });
+    appendModelLog(trial.modelLogPath, conversation.line(written, exchange, [trial.token, ...Object.values(ctx.keys)]));
+  };
 
   if ('error' in request) {
     sendModelError(res, route.provider, request.status, 'invalid_request_error', request.error);
@@ -131,13 +150,17 @@ async function handleModelRequest(ctx: Context, req: IncomingMessage, res: Serve
     if (!res.writableFinished) clientGone.abort();
   });
   const upstreamRequest = { url: route.upstreamUrl, headers: upstreamHeaders(req.headers, route.provider, key), body: api.upstreamBody?.(route.api, request.raw, request.json) ?? request.raw };
-  const answer = await sendUpstream(upstreamRequest, ctx.policy, clientGone.signal, () => trial.usage.upstreamRetries++);
+  const answer = await sendUpstream(upstreamRequest, ctx.policy, clientGone.signal, (attempt, reason, delayMs) => {
+    trial.usage.upstreamRetries++;
+    retries.push({ attempt, reason, delay_ms: Math.round(delayMs) });
+  });
 
   if (!answer.ok) {
     const error = `${answer.error} (after ${answer.attempts} attempt${answer.attempts === 1 ? '' : 's'})`;
     if (answer.clientGone) return log({ status: 0, turn, attempts: answer.attempts, error });
     trial.usage.upstreamFailures++;
     if (answer.status && answer.body) {
+      if (exchange) exchange.response = bodyForLog(answer.body);
       res.writeHead(answer.status, { 'content-type': answer.headers?.get('content-type') ?? 'application/json', 'content-length': answer.body.length });
       res.end(answer.body);
     } else {
@@ -146,7 +169,8 @@ async function handleModelRequest(ctx: Context, req: IncomingMessage, res: Serve
     return log({ status: answer.status ?? 502, turn, attempts: answer.attempts, error });
   }
 
-  const relayed = await relayAnswer(answer, res, route.api, ctx.policy.timeoutMs, clientGone.signal);
+  const relayed = await relayAnswer(answer, res, route.api, ctx.policy.timeoutMs, clientGone.signal, exchange !== undefined);
+  if (exchange) exchange.response = relayed.facts.response;
   const success = answer.status >= 200 && answer.status < 300;
   const { tokens, model, streamError } = relayed.facts;
   const usedModel = model ?? requestModel;
@@ -174,6 +198,16 @@ async function handleModelRequest(ctx: Context, req: IncomingMessage, res: Serve
     ...(error ? { error } : {}),
     ...(note ? { note } : {}),
   });
+}
+
+/** An upstream error body as logged: its JSON, else its text. */
+function bodyForLog(body: Buffer): unknown {
+  const text = body.toString('utf8');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }
 
 function addTokens(trial: GatewayTrial, tokens: RequestTokens, cost: number | null): void {

@@ -30,10 +30,13 @@ function write(res: ServerResponse, chunk: Uint8Array): Promise<void> {
   });
 }
 
-/** Reads usage from the bytes passing through: SSE events as they arrive, or the JSON body at its end. */
-function usageTap(api: ModelApi, contentType: string): { push(chunk: Uint8Array): void; facts(): ResponseFacts } {
+/**
+ * Reads usage from the bytes passing through: SSE events as they arrive, or the JSON body at its end;
+ * when `record`, also the answer itself (the body, or the stream reassembled).
+ */
+function usageTap(api: ModelApi, contentType: string, record: boolean): { push(chunk: Uint8Array): void; facts(): ResponseFacts } {
   if (contentType.includes('text/event-stream')) {
-    const usage = new StreamUsage(api);
+    const usage = new StreamUsage(api, record);
     const sse = new SseReader((event, data) => usage.onEvent(event, data));
     let ended = false;
     return {
@@ -54,10 +57,12 @@ function usageTap(api: ModelApi, contentType: string): { push(chunk: Uint8Array)
     },
     facts: () => {
       if (size > JSON_USAGE_LIMIT) return {};
+      const text = Buffer.concat(chunks).toString('utf8');
       try {
-        return factsFromJson(api, JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        const body = JSON.parse(text) as unknown;
+        return { ...factsFromJson(api, body), ...(record ? { response: body } : {}) };
       } catch {
-        return {};
+        return record && text ? { response: text } : {};
       }
     },
   };
@@ -65,11 +70,11 @@ function usageTap(api: ModelApi, contentType: string): { push(chunk: Uint8Array)
 
 /**
  * Relays an upstream answer to the client chunk by chunk as it arrives (a stream is never held back),
- * reading its usage on the way. A body that stalls for `idleTimeoutMs` is cut, and so is the client's
- * connection, since a partial body cannot be completed any more.
+ * reading its usage (and, when `record`, the answer) on the way. A body that stalls for `idleTimeoutMs`
+ * is cut, and so is the client's connection, since a partial body cannot be completed any more.
  */
-export async function relayAnswer(answer: UpstreamAnswer, res: ServerResponse, api: ModelApi, idleTimeoutMs: number, clientGone: AbortSignal): Promise<RelayOutcome> {
-  const tap = usageTap(api, answer.headers.get('content-type') ?? '');
+export async function relayAnswer(answer: UpstreamAnswer, res: ServerResponse, api: ModelApi, idleTimeoutMs: number, clientGone: AbortSignal, record: boolean): Promise<RelayOutcome> {
+  const tap = usageTap(api, answer.headers.get('content-type') ?? '', record);
   const onClientGone = () => answer.abort(new Error('client closed the connection'));
   clientGone.addEventListener('abort', onClientGone);
   let error: string | undefined;

@@ -1,5 +1,5 @@
 import { modelApi } from './apis/registry.js';
-import { obj, str, type StreamState } from './apis/types.js';
+import { obj, str, type StreamAssembler, type StreamState } from './apis/types.js';
 import type { ModelApi } from './routes.js';
 import type { RequestTokens } from './tokens.js';
 
@@ -9,6 +9,8 @@ export interface ResponseFacts {
   model?: string;
   /** An error event inside a 200 stream (e.g. Anthropic `overloaded_error`, Responses `response.failed`). */
   streamError?: string;
+  /** The answer for the model log, when recorded: the JSON body, or a stream reassembled (apis/<id>/). */
+  response?: unknown;
 }
 
 /** Reads a whole (non-streaming) JSON response body. */
@@ -21,11 +23,20 @@ export function factsFromJson(api: ModelApi, body: unknown): ResponseFacts {
   return { model, tokens: modelApi(api).tokens(usage) };
 }
 
-/** Reads usage from the events of a stream as they pass, as the route's API module says (apis/<id>/). */
+/**
+ * Reads usage from the events of a stream as they pass, as the route's API module says (apis/<id>/); when
+ * the answer is recorded, its assembler rebuilds the answer from the same parsed events.
+ */
 export class StreamUsage {
   private readonly state: StreamState = {};
+  private readonly assembler?: StreamAssembler;
 
-  constructor(private readonly api: ModelApi) {}
+  constructor(
+    private readonly api: ModelApi,
+    record = false,
+  ) {
+    if (record) this.assembler = modelApi(api).assembler(api);
+  }
 
   onEvent(event: string, data: string): void {
     if (data === '[DONE]') return;
@@ -36,11 +47,14 @@ export class StreamUsage {
       return;
     }
     if (!parsed) return;
-    modelApi(this.api).onStreamEvent(this.api, str(parsed.type) ?? event, parsed, this.state);
+    const type = str(parsed.type) ?? event;
+    modelApi(this.api).onStreamEvent(this.api, type, parsed, this.state);
+    this.assembler?.onEvent(type, parsed);
   }
 
   facts(): ResponseFacts {
     const { usage, model, error } = this.state;
-    return { tokens: usage ? modelApi(this.api).tokens(usage) : undefined, model, streamError: error };
+    const response = this.assembler?.result();
+    return { tokens: usage ? modelApi(this.api).tokens(usage) : undefined, model, streamError: error, ...(response ? { response } : {}) };
   }
 }

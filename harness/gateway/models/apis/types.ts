@@ -22,6 +22,16 @@ export interface StreamState {
 }
 
 /**
+ * Rebuilds a streamed answer into the API's non-streamed shape (a Messages `message`, a Chat
+ * `chat.completion`, a Responses `response`), one parsed event at a time, for the model log.
+ */
+export interface StreamAssembler {
+  onEvent(type: string, data: Json): void;
+  /** The answer so far (whole once the stream ended); undefined when no event said anything. */
+  result(): Json | undefined;
+}
+
+/**
  * One model API the gateway proxies (a folder under apis/, one line in apis/registry.ts). Its `id` is the
  * gateway's path prefix (`/<id>/...`), the job config's `models.<id>_base_url` and the handler's
  * `<id>BaseUrl` / `<id>ApiKey` options. Prices live in the price table (configs/prices.yaml), by model name.
@@ -44,11 +54,17 @@ export interface ModelApiModule {
   tokens(usage: Json): RequestTokens;
   /** Reads one server-sent event (its `type`, else its event name, and its parsed data) of a streaming answer. */
   onStreamEvent(api: string, type: string, data: Json, state: StreamState): void;
+  /** A new reassembler of one streamed answer of a route's `api` (text, reasoning, tool calls, usage). */
+  assembler(api: string): StreamAssembler;
 }
 
 export const obj = (v: unknown): Json | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined);
 export const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+export const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 export const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** A text field with one more streamed piece (either may be missing). */
+export const joined = (text: unknown, piece: unknown): string => (str(text) ?? '') + (str(piece) ?? '');
 
 export const errorText = (v: unknown): string => {
   const e = obj(v);

@@ -1,3 +1,4 @@
+import { anthropicAssembler } from './stream.js';
 import { errorText, num, obj, str, type ModelApiModule } from '../types.js';
 
 /** Anthropic Messages. Its base URL has no /v1 (as ANTHROPIC_BASE_URL). */
@@ -28,4 +29,5 @@ export const anthropicApi: ModelApiModule = {
       state.usage = { ...state.usage, ...obj(data.usage) };
     } else if (type === 'error') state.error = errorText(data);
   },
+  assembler: () => anthropicAssembler(),
 };

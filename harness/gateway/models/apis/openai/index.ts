@@ -1,3 +1,5 @@
+import { chatAssembler } from './chat-stream.js';
+import { responsesAssembler } from './responses-stream.js';
 import { errorText, num, obj, str, type Json, type ModelApiModule } from '../types.js';
 
 /** OpenAI Responses and Chat Completions. Its base URL includes /v1 (as OPENAI_BASE_URL). */
@@ -44,4 +46,5 @@ export const openaiApi: ModelApiModule = {
       if (obj(data.error)) state.error = errorText(data);
     }
   },
+  assembler: (api) => (api === 'openai-responses' ? responsesAssembler() : chatAssembler()),
 };
