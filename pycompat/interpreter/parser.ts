@@ -7,7 +7,7 @@ import { KEYWORDS, type CompareOp, type Expr } from './ast.js';
 import { UNSUPPORTED_OPERATORS } from './cursor.js';
 import { AtomParser } from './parser-atoms.js';
 import { tokenize } from './lexer.js';
-import { Unsupported, type BinaryOperator } from './index.js';
+import type { BinaryOperator } from './index.js';
 
 /** The expression grammar over a token cursor (atoms and trailers in parser-atoms.ts); program.ts parses statements with it too. */
 export class Parser extends AtomParser {

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { ConversationLog, SECRET_MARK } from '../../../../harness/gateway/models/conversation.js';
-import { startScriptedModelServer, type ScriptedModelServer } from '../../../doubles/scripted-model/server.js';
 import { parseJobConfig } from '../../../../harness/config/load.js';
 import { gatewayOptionsOf } from '../../../../harness/gateway/models/handler.js';
 import { configProblems } from '../../../helpers/config-problems.js';
-import { bearer, claudeCodeBody, claudeCodeHeaders, codexBody, eventData, HOST_ANTHROPIC_KEY, HOST_OPENAI_KEY, miniSweBody, postJson, startAdHocUpstream, startModelGateway, type ModelGateway } from './fixtures.js';
+import { bearer, claudeCodeBody, claudeCodeHeaders, codexBody, eventData, HOST_ANTHROPIC_KEY, HOST_OPENAI_KEY, miniSweBody, postJson, startAdHocUpstream, startModelGateway, useScriptedGateway } from './fixtures.js';
 
 type Json = Record<string, any>;
 
@@ -21,26 +20,16 @@ function withoutIds(value: unknown): unknown {
 
 const CHAT_SHELL_TOOL = { type: 'function', function: { name: 'bash', description: 'Runs a command', parameters: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] } } };
 
-let upstream: ScriptedModelServer;
-let gw: ModelGateway;
-
-beforeAll(async () => {
-  upstream = await startScriptedModelServer({ script: SCRIPT });
-  gw = await startModelGateway({ anthropicBaseUrl: upstream.anthropicBaseUrl, openaiBaseUrl: upstream.openaiBaseUrl });
-});
-afterAll(async () => {
-  await gw.close();
-  await upstream.stop();
-});
+const env = useScriptedGateway(SCRIPT);
 
 describe('the model log keeps the conversation', () => {
   test('Anthropic Messages: the request as sent, the answer as received; a stream reassembled equals the same turn unstreamed', async () => {
-    const trial = gw.newTrial();
+    const trial = env.gw.newTrial();
     const messages = [{ role: 'user', content: [{ type: 'text', text: 'Solve the leg in /app/instruction.md' }] }];
-    const plain = await postJson(`${gw.url}/anthropic/v1/messages`, claudeCodeHeaders(trial.token), claudeCodeBody(messages, false));
-    const streamed = await postJson(`${gw.url}/anthropic/v1/messages?beta=true`, claudeCodeHeaders(trial.token), claudeCodeBody(messages, true));
+    const plain = await postJson(`${env.gw.url}/anthropic/v1/messages`, claudeCodeHeaders(trial.token), claudeCodeBody(messages, false));
+    const streamed = await postJson(`${env.gw.url}/anthropic/v1/messages?beta=true`, claudeCodeHeaders(trial.token), claudeCodeBody(messages, true));
     const events = eventData(streamed.events());
-    const [plainLine, streamLine] = gw.logOf(trial);
+    const [plainLine, streamLine] = env.gw.logOf(trial);
 
     const { tools, ...sent } = claudeCodeBody(messages, false);
     expect(plainLine.request).toEqual(sent);
@@ -58,14 +47,14 @@ describe('the model log keeps the conversation', () => {
 
   test('OpenAI Chat, with and without a tool, streamed and not: each reassembled stream equals the same turn unstreamed', async () => {
     for (const tools of [undefined, [CHAT_SHELL_TOOL]]) {
-      const trial = gw.newTrial();
+      const trial = env.gw.newTrial();
       const conversation = [{ role: 'user', content: 'Solve the leg.' }, { role: 'assistant', content: 'ok' }];
       const body = (stream: boolean) => ({ ...miniSweBody(conversation, stream), ...(tools ? { tools } : {}) });
-      const plain = await postJson(`${gw.url}/openai/v1/chat/completions`, bearer(trial.token), body(false));
-      const streamed = await postJson(`${gw.url}/openai/v1/chat/completions`, bearer(trial.token), body(true));
+      const plain = await postJson(`${env.gw.url}/openai/v1/chat/completions`, bearer(trial.token), body(false));
+      const streamed = await postJson(`${env.gw.url}/openai/v1/chat/completions`, bearer(trial.token), body(true));
       expect(streamed.status).toBe(200);
       const chunks = eventData(streamed.events());
-      const [plainLine, streamLine] = gw.logOf(trial);
+      const [plainLine, streamLine] = env.gw.logOf(trial);
       expect(plainLine.response).toEqual(plain.json());
       expect(streamLine.request).toEqual({ ...miniSweBody(conversation, true) });
       expect(streamLine.response).toMatchObject({ id: chunks[0].id, object: 'chat.completion', model: 'gpt-4o-mini' });
@@ -77,21 +66,21 @@ describe('the model log keeps the conversation', () => {
   });
 
   test('OpenAI Responses streamed: the final response, output included', async () => {
-    const trial = gw.newTrial();
-    const res = await postJson(`${gw.url}/openai/v1/responses`, bearer(trial.token), codexBody([{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'go' }] }]));
+    const trial = env.gw.newTrial();
+    const res = await postJson(`${env.gw.url}/openai/v1/responses`, bearer(trial.token), codexBody([{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'go' }] }]));
     const completed = eventData(res.events()).find((e) => e.type === 'response.completed')!;
-    expect(gw.logOf(trial)[0].response).toEqual(completed.response);
+    expect(env.gw.logOf(trial)[0].response).toEqual(completed.response);
   });
 
   test('tool definitions are written once per distinct set, each line naming its set by hash', async () => {
-    const trial = gw.newTrial();
-    const send = (body: Json) => postJson(`${gw.url}/anthropic/v1/messages`, claudeCodeHeaders(trial.token), body);
+    const trial = env.gw.newTrial();
+    const send = (body: Json) => postJson(`${env.gw.url}/anthropic/v1/messages`, claudeCodeHeaders(trial.token), body);
     const first = claudeCodeBody([{ role: 'user', content: 'go' }], false);
     await send(first);
     await send(claudeCodeBody([{ role: 'user', content: 'go' }, { role: 'assistant', content: 'ok' }, { role: 'user', content: 'on' }], false));
     await send({ ...first, tools: first.tools.slice(0, 1) });
     await send(first);
-    const log = gw.logOf(trial);
+    const log = env.gw.logOf(trial);
     expect(log.map((l) => 'tools' in l)).toEqual([true, false, true, false]);
     expect(log[1].tools_sha256).toBe(log[0].tools_sha256);
     expect(log[3].tools_sha256).toBe(log[0].tools_sha256);
@@ -177,7 +166,7 @@ describe('the model log keeps the conversation', () => {
   });
 
   test('bounded: past the per-trial cap a line keeps its counts and says why its conversation is missing; the requests go on', async () => {
-    const local = await startModelGateway({ anthropicBaseUrl: upstream.anthropicBaseUrl, openaiBaseUrl: upstream.openaiBaseUrl, modelLogMaxBytes: 6000 });
+    const local = await startModelGateway({ anthropicBaseUrl: env.upstream.anthropicBaseUrl, openaiBaseUrl: env.upstream.openaiBaseUrl, modelLogMaxBytes: 6000 });
     try {
       const trial = local.newTrial();
       for (let i = 0; i < 4; i++) {
@@ -225,7 +214,7 @@ describe('the model log keeps the conversation', () => {
   });
 
   test('recording off: the lines are the counts only, as before', async () => {
-    const local = await startModelGateway({ anthropicBaseUrl: upstream.anthropicBaseUrl, openaiBaseUrl: upstream.openaiBaseUrl, recordConversation: false });
+    const local = await startModelGateway({ anthropicBaseUrl: env.upstream.anthropicBaseUrl, openaiBaseUrl: env.upstream.openaiBaseUrl, recordConversation: false });
     try {
       const trial = local.newTrial();
       await postJson(`${local.url}/anthropic/v1/messages`, claudeCodeHeaders(trial.token), claudeCodeBody([{ role: 'user', content: 'go' }]));

@@ -9,6 +9,8 @@ import type { GatewayTrial, TrialBudget } from '../../../../harness/gateway/tria
 import { ResponseStore } from '../../../../tools/store/store.js';
 import { ToolService } from '../../../../tools/service.js';
 import { tempDir } from '../../../helpers/data.js';
+import { startScriptedModelServer, type ScriptedModelServer } from '../../../doubles/scripted-model/server.js';
+import type { ScriptTurn } from '../../../doubles/scripted-model/script.js';
 
 export const HOST_ANTHROPIC_KEY = 'sk-ant-host-test-key';
 export const HOST_OPENAI_KEY = 'sk-openai-host-test-key';
@@ -131,3 +133,17 @@ export async function postJson(url: string, headers: Record<string, string>, bod
 
 /** The data of SSE events as JSON (skipping [DONE]). */
 export const eventData = (events: { data: string }[]) => events.filter((e) => e.data !== '[DONE]').map((e) => JSON.parse(e.data) as Record<string, any>);
+
+/** A scripted model server and a model gateway in front of it, started before a file's tests and stopped after. */
+export function useScriptedGateway(script: readonly ScriptTurn[]): { upstream: ScriptedModelServer; gw: ModelGateway } {
+  const env = {} as { upstream: ScriptedModelServer; gw: ModelGateway };
+  beforeAll(async () => {
+    env.upstream = await startScriptedModelServer({ script });
+    env.gw = await startModelGateway({ anthropicBaseUrl: env.upstream.anthropicBaseUrl, openaiBaseUrl: env.upstream.openaiBaseUrl });
+  });
+  afterAll(async () => {
+    await env.gw.close();
+    await env.upstream.stop();
+  });
+  return env;
+}
