@@ -23,7 +23,8 @@ export function resourcesTable(configs: readonly Configuration[]): DataTable {
  * loops and figures) from their scored trials, then Table 12 for any family. With `legs`
  * (compare's legs every configuration has a value for) every table is on those legs, as the paired table
  * and the frontier are; without, each on the configuration's own scored trials, and each says so. Every
- * table's n counts trials (a leg's attempts each).
+ * table's n counts trials (a leg's attempts each); every rate is a mean over legs of each leg's mean over
+ * its attempts, so a leg with more attempts does not weigh more.
  */
 export function paperTables(configs: readonly Configuration[], options: { budgets?: BudgetCheck; legs?: readonly string[] } = {}): DataTable[] {
   const keep = options.legs ? new Set(options.legs) : null;
@@ -37,8 +38,8 @@ export function paperTables(configs: readonly Configuration[], options: { budget
   tables.push(resourcesTable(scored));
   const counts = scored.map((c) => `${c.label} ${new Set(c.trials.map((t) => t.record.leg.id)).size} legs, ${c.trials.length} trials`).join('; ');
   const legsNote = keep
-    ? `On the ${keep.size} legs every configuration has a value for, the legs of compare's effort and frontier tables (${counts}); infrastructure errors left out. n counts trials.`
-    : `Each configuration on its own scored trials, not on shared legs (${counts}); infrastructure errors left out. n counts trials.`;
+    ? `On the ${keep.size} legs every configuration has a value for, the legs of compare's effort and frontier tables (${counts}); infrastructure errors left out. n counts trials; every rate is per leg first (its attempts averaged), then over legs.`
+    : `Each configuration on its own scored trials, not on shared legs (${counts}); infrastructure errors left out. n counts trials; every rate is per leg first (its attempts averaged), then over legs.`;
   const notes = [...(options.budgets && !options.budgets.equal ? [unequalNote(options.budgets)] : []), legsNote, modelsNote(configs)];
   return tables.map((t) => ({ ...t, notes: [...notes, ...t.notes] }));
 }

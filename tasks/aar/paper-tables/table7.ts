@@ -1,6 +1,6 @@
 import type { Cell, DataTable } from '../../../common/table.js';
 import { DIAMOND_MERGE } from './templates.js';
-import { byVariant, faOf, meanDefined, rcrOf, type LegFactsCache, type PaperTrial } from './trials.js';
+import { byVariant, faOf, legCount, legMean, rcrOf, type LegFactsCache, type PaperTrial } from './trials.js';
 
 /** One trial's stops of one template: how many, and how many had their chain done. */
 interface TemplateStops {
@@ -25,7 +25,8 @@ function stopsByTemplate(trial: PaperTrial, legs: LegFactsCache, completed: bool
 /**
  * Table 7: FA per roadblock template (the paper's names where the leg tells them, see templates.ts), with
  * the template's own RCR: per trial, the share of that template's stops whose chain was done (METRICS.md's
- * RCR rule on those stops alone, re-read from the trial's tool log), averaged over the trials containing it.
+ * RCR rule on those stops alone, re-read from the trial's tool log), averaged per leg over its attempts, then
+ * over the legs containing it.
  */
 export function table7(configs: readonly [string, readonly PaperTrial[]][], legs: LegFactsCache): DataTable {
   const rows: Record<string, Cell>[] = [];
@@ -50,8 +51,8 @@ export function table7(configs: readonly [string, readonly PaperTrial[]][], legs
         if (outsidePaper) outside.add(template);
         rows.push({
           config, variant, template, chain,
-          legs: new Set(ts.map((t) => t.record.leg.id)).size, trials: ts.length, stops: entries.reduce((a, e) => a + e.stops, 0),
-          fa: faOf(ts), template_rcr: meanDefined(entries.map((e) => e.done / e.stops)), leg_rcr: rcrOf(ts),
+          legs: legCount(ts), trials: ts.length, stops: entries.reduce((a, e) => a + e.stops, 0),
+          fa: faOf(ts), template_rcr: legMean(entries, (e) => e.trial.record.leg.id, (e) => e.done / e.stops), leg_rcr: rcrOf(ts),
         });
       }
     }
@@ -61,7 +62,7 @@ export function table7(configs: readonly [string, readonly PaperTrial[]][], legs
     columns: ['config', 'variant', 'template', 'chain', 'legs', 'trials', 'stops', 'fa', 'template_rcr', 'leg_rcr'], rows, percent: ['fa', 'template_rcr', 'leg_rcr'],
     notes: [
       "template: the paper's name (its Table 6), told by the tool chain and, where one chain serves several templates, the last step's output_key (or the weather `select`). legs: distinct legs containing the template; trials: their attempts; stops: the template's tool stops over those trials.",
-      "fa: mean FA of those trials. template_rcr: the template's own RCR, per trial the share of its stops whose every chain step has a matching call (METRICS.md's rule), averaged over the trials. leg_rcr: those trials' RCR over all their tool stops.",
+      "fa: mean FA of those legs. template_rcr: the template's own RCR, per trial the share of its stops whose every chain step has a matching call (METRICS.md's rule). leg_rcr: those legs' RCR over all their tool stops. Each is a mean over legs of each leg's mean over its attempts.",
       ambiguous.size ? `Cannot be told apart (no output_key or select that names one), so named by every template that fits: ${[...ambiguous].sort().join('; ')}.` : "Every template was told apart (date_computation from math_conversion by output_key 'days' / 'converted', and so on).",
       ...(outside.size ? [`Not among the paper's 17 templates: ${[...outside].sort().join(', ')}${outside.has(DIAMOND_MERGE) ? " (diamond_merge: AAR-DAG's python_execute_code stop that combines two branches)" : ''}.`] : []),
     ],

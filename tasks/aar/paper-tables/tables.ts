@@ -1,11 +1,9 @@
 import type { Cell, DataTable } from '../../../common/table.js';
 import { LEVELS } from '../schema.js';
-import { byVariant, faOf, groupBy, meanDefined, pvrOf, rcrOf, type PaperTrial } from './trials.js';
+import { byVariant, faOf, groupBy, legCount, legShare, perLeg, pvrOf, rcrOf, type PaperTrial } from './trials.js';
 
 /** The trials of each configuration, in configuration order. */
 export type TrialsByConfig = readonly [string, readonly PaperTrial[]][];
-
-const share = (part: number, whole: number): number | null => (whole ? part / whole : null);
 
 const levelsOf = (trials: readonly PaperTrial[]): string[] => {
   const seen = new Set(trials.map((t) => t.record.leg.level));
@@ -24,11 +22,12 @@ export function table11(configs: TrialsByConfig): DataTable {
         for (const l of levels) row[l] = perLevel.has(l) ? of(perLevel.get(l)!) : null;
         row.overall = of(inVariant);
         row.n = inVariant.length;
+        row.legs = legCount(inVariant);
         rows.push(row);
       }
     }
   }
-  return { id: 'table11', title: 'Table 11: FA, PVR and RCR per level and overall', columns: ['config', 'variant', 'metric', ...levels, 'overall', 'n'], rows, percent: [...levels, 'overall'], notes: [] };
+  return { id: 'table11', title: 'Table 11: FA, PVR and RCR per level and overall', columns: ['config', 'variant', 'metric', ...levels, 'overall', 'n', 'legs'], rows, percent: [...levels, 'overall'], notes: [] };
 }
 
 /** Why trials failed, as shares of all scored trials (paper: % of trials); a run that ended early is reported as such. */
@@ -41,17 +40,16 @@ export function table3(configs: TrialsByConfig): DataTable {
     for (const [variant, inVariant] of byVariant(trials)) {
       const groups: [string, PaperTrial[]][] = [...levelsOf(inVariant).map((l): [string, PaperTrial[]] => [l, inVariant.filter((t) => t.record.leg.level === l)]), ['all', inVariant]];
       for (const [level, ts] of groups) {
-        const row: Record<string, Cell> = { config, variant, level, n: ts.length, correct: share(ts.filter((t) => t.score.fa === 1).length, ts.length) };
-        for (const d of DIAGNOSES) row[d] = share(ts.filter((t) => t.score.diagnosis === d).length, ts.length);
-        const paper = paperSplit(ts);
-        for (const d of PAPER_SPLIT) row[`paper_${d}`] = share(paper[d], ts.length);
+        const row: Record<string, Cell> = { config, variant, level, n: ts.length, legs: legCount(ts), correct: legShare(ts, (t) => t.score.fa === 1) };
+        for (const d of DIAGNOSES) row[d] = legShare(ts, (t) => t.score.diagnosis === d);
+        for (const d of PAPER_SPLIT) row[`paper_${d}`] = legShare(ts, (t) => paperClass(t) === d);
         rows.push(row);
       }
     }
   }
   return {
     id: 'table3', title: 'Table 3: error decomposition (% of trials) by level and variant',
-    columns: ['config', 'variant', 'level', 'n', 'correct', ...DIAGNOSES, ...PAPER_SPLIT.map((d) => `paper_${d}`)], rows,
+    columns: ['config', 'variant', 'level', 'n', 'legs', 'correct', ...DIAGNOSES, ...PAPER_SPLIT.map((d) => `paper_${d}`)], rows,
     percent: ['correct', ...DIAGNOSES, ...PAPER_SPLIT.map((d) => `paper_${d}`)],
     notes: [
       'navigation: PVR < 0.5; tool_use: PVR >= 0.5, RCR < 0.5; computation: both >= 0.5. A wrong trial that timed out, used its whole step budget without an answer, or whose agent crashed is counted under timeout, step_limit or agent_error instead.',
@@ -62,16 +60,11 @@ export function table3(configs: TrialsByConfig): DataTable {
 
 const PAPER_SPLIT = ['navigation', 'tool_use', 'computation'] as const;
 
-/** The paper's split of wrong trials: by PVR and RCR alone, whatever ended the run (a missing PVR or RCR counts as 0). */
-function paperSplit(ts: readonly PaperTrial[]): Record<(typeof PAPER_SPLIT)[number], number> {
-  const out = { navigation: 0, tool_use: 0, computation: 0 };
-  for (const t of ts) {
-    if (t.score.fa === 1) continue;
-    if ((t.score.pvr ?? 0) < 0.5) out.navigation++;
-    else if ((t.score.rcr ?? 0) < 0.5) out.tool_use++;
-    else out.computation++;
-  }
-  return out;
+/** The paper's class of a wrong trial: by PVR and RCR alone, whatever ended the run (a missing PVR or RCR counts as 0); null when right. */
+function paperClass(t: PaperTrial): (typeof PAPER_SPLIT)[number] | null {
+  if (t.score.fa === 1) return null;
+  if ((t.score.pvr ?? 0) < 0.5) return 'navigation';
+  return (t.score.rcr ?? 0) < 0.5 ? 'tool_use' : 'computation';
 }
 
 /** Leg-length bins of Table 8 (stops, inclusive). */
@@ -118,10 +111,10 @@ export function shortcutsTable(configs: TrialsByConfig): DataTable {
       const nearMisses = ts.filter((t) => t.score.near_miss);
       rows.push({
         config, variant, n: ts.length, fa: faOf(ts),
-        shortcuts: shortcuts.length, shortcut_share: share(shortcuts.length, ts.length), shortcut_share_of_correct: share(shortcuts.length, correct.length),
-        shortcut_rcr: rcrOf(shortcuts), shortcut_intermediate: meanDefined(shortcuts.map((t) => t.score.intermediate_rate)),
-        fa_without_shortcuts: share(correct.length - shortcuts.length, ts.length),
-        near_misses: nearMisses.length, near_miss_share: share(nearMisses.length, ts.length),
+        shortcuts: shortcuts.length, shortcut_share: legShare(ts, (t) => t.score.shortcut), shortcut_share_of_correct: legShare(correct, (t) => t.score.shortcut),
+        shortcut_rcr: rcrOf(shortcuts), shortcut_intermediate: perLeg(shortcuts, (t) => t.score.intermediate_rate),
+        fa_without_shortcuts: legShare(ts, (t) => t.score.fa === 1 && !t.score.shortcut),
+        near_misses: nearMisses.length, near_miss_share: legShare(ts, (t) => t.score.near_miss),
       });
     }
   }
@@ -152,13 +145,14 @@ export function figure6(configs: TrialsByConfig, variants: { linear: string; dag
 
 /**
  * Figure 5a: FA, PVR and RCR of each configuration over all its legs as the paper weights them, the
- * average of each variant's value (mean over its trials) weighted by that variant's legs; the per-variant
+ * average of each variant's value (mean over its legs, each leg's attempts averaged first) weighted by that
+ * variant's legs; the per-variant
  * values and leg counts beside it.
  */
 export function figure5a(configs: TrialsByConfig, variants: { linear: string; dag: string } = { linear: 'aar-linear', dag: 'aar-dag' }): DataTable {
   const rows: Record<string, Cell>[] = [];
   for (const [config, trials] of configs) {
-    const perVariant = [...groupBy(trials, (t) => t.record.leg.variant)].map(([variant, ts]) => ({ variant, ts, legs: new Set(ts.map((t) => t.record.leg.id)).size }));
+    const perVariant = [...groupBy(trials, (t) => t.record.leg.variant)].map(([variant, ts]) => ({ variant, ts, legs: legCount(ts) }));
     const legsOf = (variant: string) => perVariant.find((v) => v.variant === variant)?.legs ?? 0;
     for (const [metric, of] of [['FA', faOf], ['PVR', pvrOf], ['RCR', rcrOf]] as const) {
       const valued = perVariant.map((v) => ({ ...v, value: of(v.ts) })).filter((v) => v.value !== null);
@@ -173,6 +167,6 @@ export function figure5a(configs: TrialsByConfig, variants: { linear: string; da
   return {
     id: 'figure5a', title: `Figure 5a: FA, PVR and RCR over all legs (weighted average of ${variants.linear} and ${variants.dag})`,
     columns: ['config', 'metric', 'weighted', 'linear', 'dag', 'legs', 'legs_linear', 'legs_dag', 'trials'], rows, percent: ['weighted', 'linear', 'dag'],
-    notes: [`weighted: each variant's value (mean over its trials) weighted by its number of legs, as the paper's Figure 5a averages ${variants.linear} and ${variants.dag}; legs: the legs weighed (those of variants with a value), n for the weighted value. Every variant present counts, not only these two.`],
+    notes: [`weighted: each variant's value (mean over its legs of each leg's mean over its attempts) weighted by its number of legs, as the paper's Figure 5a averages ${variants.linear} and ${variants.dag}; legs: the legs weighed (those of variants with a value), n for the weighted value. Every variant present counts, not only these two.`],
   };
 }

@@ -86,9 +86,25 @@ export function meanDefined(values: readonly (number | null | undefined)[]): num
   return n ? sum / n : null;
 }
 
-export const faOf = (ts: readonly PaperTrial[]): number | null => meanDefined(ts.map((t) => t.score.fa));
-export const pvrOf = (ts: readonly PaperTrial[]): number | null => meanDefined(ts.map((t) => t.score.pvr));
-export const rcrOf = (ts: readonly PaperTrial[]): number | null => meanDefined(ts.map((t) => t.score.rcr));
+/**
+ * The leg is the unit: each leg's defined values over its attempts are averaged first, then the legs'
+ * means. With one attempt per leg (or the same number on every leg) it is the plain mean over trials; a leg
+ * with an attempt lost to an infrastructure error still counts once. Null when no leg has a value.
+ */
+export function legMean<T>(items: readonly T[], legOf: (item: T) => string, value: (item: T) => number | null | undefined): number | null {
+  return meanDefined([...groupBy(items, legOf).values()].map((ofLeg) => meanDefined(ofLeg.map(value))));
+}
+
+const legIdOf = (t: PaperTrial): string => t.record.leg.id;
+/** Leg-weighted mean of a trial value (see legMean). */
+export const perLeg = (ts: readonly PaperTrial[], value: (t: PaperTrial) => number | null | undefined): number | null => legMean(ts, legIdOf, value);
+/** Leg-weighted share of trials meeting a condition: per leg the share of its attempts, then the mean over legs. */
+export const legShare = (ts: readonly PaperTrial[], holds: (t: PaperTrial) => boolean): number | null => perLeg(ts, (t) => (holds(t) ? 1 : 0));
+export const faOf = (ts: readonly PaperTrial[]): number | null => perLeg(ts, (t) => t.score.fa);
+export const pvrOf = (ts: readonly PaperTrial[]): number | null => perLeg(ts, (t) => t.score.pvr);
+export const rcrOf = (ts: readonly PaperTrial[]): number | null => perLeg(ts, (t) => t.score.rcr);
+/** Distinct legs among the trials. */
+export const legCount = (ts: readonly PaperTrial[]): number => new Set(ts.map(legIdOf)).size;
 
 /** Groups in first-seen order. */
 export function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {

@@ -78,11 +78,31 @@ describeWithData("the paper's views: Table 7's own RCR and names, Figure 5a's we
     const tables = paperTables(loadConfigurations([job]));
     const rows = table(tables, 'figure5a').rows;
     const metric = (m: string) => rows.find((r) => r.metric === m)!;
-    // FA: linear 3/5 trials, DAG 1/2; weighted (0.6 x 3 + 0.5 x 1) / 4 = 0.575 (pooled over the 7 trials: 4/7).
-    expect(metric('FA')).toMatchObject({ config: 'alpha', linear: 0.6, dag: 0.5, legs: 4, legs_linear: 3, legs_dag: 1, trials: 7 });
-    expect(metric('FA').weighted).toBeCloseTo(0.575, 12);
+    // FA per leg first: linear legs 1, 1, 0 -> 2/3 (pooling the 5 trials gave 3/5, counting leg 0 twice and
+    // leg 1 once); DAG 1/2; weighted (2/3 x 3 + 0.5 x 1) / 4 = 0.625 (pooled over the 7 trials: 4/7).
+    expect(metric('FA')).toMatchObject({ config: 'alpha', dag: 0.5, legs: 4, legs_linear: 3, legs_dag: 1, trials: 7 });
+    expect(metric('FA').linear).toBeCloseTo(2 / 3, 12);
+    expect(metric('FA').weighted).toBeCloseTo(0.625, 12);
     expect(metric('PVR').weighted).toBeCloseTo((0.5 * 3 + 1) / 4, 12);
     expect(metric('RCR').weighted).toBeCloseTo((0.2 * 3 + 0.6) / 4, 12);
-    expect(table(tables, 'table11').rows.find((r) => r.variant === '*' && r.metric === 'FA')!.overall).toBeCloseTo(4 / 7, 12);
+    // Table 11 too is per leg first: legs 1, 1, 0, 0.5 -> 0.625 (was 4/7 over the trials); n 7 trials on 4 legs.
+    expect(table(tables, 'table11').rows.find((r) => r.variant === '*' && r.metric === 'FA')).toMatchObject({ n: 7, legs: 4 });
+    expect(table(tables, 'table11').rows.find((r) => r.variant === '*' && r.metric === 'FA')!.overall).toBeCloseTo(0.625, 12);
+    // Table 3's shares likewise: wrong on leg 2 (both attempts) and half of leg 3 -> (0 + 0 + 1 + 0.5) / 4.
+    expect(table(tables, 'table3').rows.find((r) => r.variant === '*' && r.level === 'all')!.correct).toBeCloseTo(0.625, 12);
+  });
+
+  test("Table 7's template RCR and FA are per leg first: a leg with an attempt lost to infrastructure counts once", () => {
+    // Two linear legs with a population stop: leg A attempts (done, not done), leg B (done, infra). RCR 1 or 0
+    // marks every stop done or not without a tool log. Per leg (0.5 + 1) / 2 = 0.75; over trials it was 2/3.
+    const [legA, legB] = all.filter((l) => l.variant === 'aar-linear' && toolStops(l, 'countries_population').length).slice(0, 2);
+    const job = path.join(tmp.dir, 'table7-legs');
+    const outcome = [[1, 0], [1, null]] as const;
+    writeCraftedJob(job, [legA, legB], 'alpha', 2, (i, k) => {
+      const v = outcome[i][k - 1];
+      return v === null ? 'infra' : { fa: v, pvr: 1, rcr: v, toolLog: '' };
+    });
+    const row = table(paperTables(loadConfigurations([job])), 'table7').rows.find((r) => r.template === 'country_population')!;
+    expect(row).toMatchObject({ legs: 2, trials: 3, fa: 0.75, template_rcr: 0.75, leg_rcr: 0.75 });
   });
 });

@@ -23,9 +23,9 @@ describeWithData("the HTML report's AAR charts (crafted job on real legs)", () =
     const charts = aarCharts(loadJobResults(job));
     const chart = charts.find((c) => c.title === 'All legs (Figure 5a)')!;
     const values = (chart.spec.data as { values: { agent: string; metric: string; weighted: number; legs: number }[] }).values;
-    // Linear 3/5, DAG 1/2, weighted by 3 and 1 legs: 0.575 (pooled over the 7 trials it would be 4/7).
+    // Per leg first: linear (1 + 1 + 0) / 3, DAG 1/2, weighted by 3 and 1 legs: 0.625 (pooled over the 7 trials it would be 4/7).
     expect(values.map((v) => [v.agent, v.metric, v.legs])).toEqual([['alpha', 'FA', 4], ['alpha', 'PVR', 4], ['alpha', 'RCR', 4]]);
-    for (const v of values) expect(v.weighted).toBeCloseTo(0.575, 12);
+    for (const v of values) expect(v.weighted).toBeCloseTo(0.625, 12);
     expect(await renderChartSvg(chart, 0)).toMatch(/^<svg[\s\S]*mark-rect/);
   });
 });
