@@ -1,0 +1,70 @@
+import { jest } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { dockerAvailable } from '../../../common/docker.js';
+import { modelHandlerFor } from '../../../harness/gateway/models/handler.js';
+import { runJob } from '../../../harness/jobs/job.js';
+import { QuietReporter } from '../../../harness/jobs/reporters.js';
+import { loadJobResults } from '../../../verifier/results.js';
+import { EXAMPLES_DIR, tempDir } from '../../helpers/data.js';
+import { writeJobConfig } from '../../helpers/jobs.js';
+import { smolLM2 } from '../../helpers/local-model.js';
+
+const HAVE_DOCKER = await dockerAvailable();
+const describeDocker = HAVE_DOCKER ? describe : describe.skip;
+
+jest.setTimeout(300_000);
+
+/**
+ * A command agent that calls the local model with curl until the gateway refuses (`curl -f` fails on the
+ * budget's 400, and the loop stops there: a loop that kept calling would run into the trial's timeout).
+ */
+const CURL_AGENT = [
+  'i=0',
+  'while [ $i -lt 50 ]; do',
+  '  i=$((i+1))',
+  `  body='{"model":"local:smollm2","max_tokens":8,"messages":[{"role":"user","content":"Name one digit."}]}'`,
+  '  if ! curl -sS -f -m 60 -o /app/reply.json -H "authorization: Bearer $AAR_TRIAL_TOKEN" -H "content-type: application/json" -d "$body" "$AAR_GATEWAY_URL/openai/v1/chat/completions"; then',
+  '    echo "the gateway refused call $i"; break',
+  '  fi',
+  '  cat /app/reply.json; echo',
+  'done',
+  'echo 3 > /app/answer.txt',
+].join('\n');
+
+describeDocker('a job on the local model (SmolLM2-135M, no keys)', () => {
+  const tmp = tempDir('aar-local-job-');
+  afterAll(() => tmp.cleanup());
+
+  test('a command agent calling the model with curl: the trial ends scored, the model log holds the real exchanges, the budget stops it', async () => {
+    await smolLM2();
+    const saved = { a: process.env.ANTHROPIC_API_KEY, o: process.env.OPENAI_API_KEY };
+    delete process.env.ANTHROPIC_API_KEY;
+    delete process.env.OPENAI_API_KEY;
+    try {
+      const config = writeJobConfig(tmp.dir, {
+        name: 'curl-local',
+        tasks: { path: EXAMPLES_DIR, limit: 1 },
+        agents: [{ name: 'command', id: 'curl', options: { command: CURL_AGENT } }],
+        budget: { steps: 3 },
+        models: { provider: 'local', path: 'smollm2', context_size: 512 },
+      });
+      const summary = await runJob({ configPath: config, models: modelHandlerFor, reporter: new QuietReporter(), retryDelayMs: 10 });
+      expect(summary).toMatchObject({ planned: 1, ran: 1, infraErrors: 0 });
+      const [result] = loadJobResults(summary.jobDir);
+      expect(result.record.status).toBe('completed');
+      expect(result.score).toMatchObject({ agent_answer: '3' });
+      const stdout = readFileSync(path.join(result.dir, 'agent', 'stdout.log'), 'utf8');
+      expect(stdout).toContain('the gateway refused call 4');
+      const log = readFileSync(path.join(result.dir, 'model_log.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(log.map((l) => [l.status, l.turn, l.budget_exceeded ?? false])).toEqual([[200, 1, false], [200, 2, false], [200, 3, false], [400, null, true]]);
+      const replies = stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { usage: { completion_tokens: number }; model: string });
+      expect(replies).toHaveLength(3);
+      expect(log.slice(0, 3).map((l) => l.output_tokens)).toEqual(replies.map((r) => r.usage.completion_tokens));
+      expect(replies.every((r) => r.model === 'SmolLM2-135M-Instruct.Q4_1')).toBe(true);
+    } finally {
+      if (saved.a !== undefined) process.env.ANTHROPIC_API_KEY = saved.a;
+      if (saved.o !== undefined) process.env.OPENAI_API_KEY = saved.o;
+    }
+  });
+});
