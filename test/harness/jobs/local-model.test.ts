@@ -6,7 +6,7 @@ import { modelHandlerFor } from '../../../harness/gateway/models/handler.js';
 import { runJob } from '../../../harness/jobs/job.js';
 import { QuietReporter } from '../../../harness/jobs/reporters.js';
 import { loadJobResults } from '../../../verifier/results.js';
-import { EXAMPLES_DIR, tempDir } from '../../helpers/data.js';
+import { EXAMPLES_DIR, REPO_ROOT, tempDir } from '../../helpers/data.js';
 import { writeJobConfig } from '../../helpers/jobs.js';
 import { smolLM2 } from '../../helpers/local-model.js';
 
@@ -65,6 +65,29 @@ describeDocker('a job on the local model (SmolLM2-135M, no keys)', () => {
     } finally {
       if (saved.a !== undefined) process.env.ANTHROPIC_API_KEY = saved.a;
       if (saved.o !== undefined) process.env.OPENAI_API_KEY = saved.o;
+    }
+  });
+
+  test('the llm agent plays 3 WikiRace pairs on the local model: every trial ends scored, one logged model call per step', async () => {
+    await smolLM2();
+    const config = writeJobConfig(tmp.dir, {
+      name: 'llm-local',
+      tasks: { family: 'wikirace', path: path.join(REPO_ROOT, 'tasks', 'examples-wikirace'), ids: ['easy/001', 'easy/002', 'easy/003'] },
+      agents: [{ name: 'llm', model: 'local:smollm2', options: { max_tokens: 16, retries: 0 } }],
+      tools: { mode: 'live' },
+      timeout_s: 120,
+      models: { context_size: 2048, parallel: 2 },
+    });
+    const summary = await runJob({ configPath: config, models: modelHandlerFor, reporter: new QuietReporter(), retryDelayMs: 10 });
+    expect(summary).toMatchObject({ planned: 3, ran: 3, infraErrors: 0 });
+    for (const result of loadJobResults(summary.jobDir)) {
+      expect(result.record.status).toBe('completed');
+      expect(result.score).toHaveProperty('success');
+      const log = readFileSync(path.join(result.dir, 'model_log.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(log.length).toBeGreaterThan(0);
+      expect(log.every((l) => l.api === 'openai-chat' && l.model === 'SmolLM2-135M-Instruct.Q4_1' && l.cost_usd === 0)).toBe(true);
+      expect(log.filter((l) => l.status === 200).length).toBe(result.record.run.steps);
+      expect(readFileSync(path.join(result.dir, 'agent', 'stdout.log'), 'utf8')).toContain(`llm: ${result.record.run.steps} model calls`);
     }
   });
 });
