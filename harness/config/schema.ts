@@ -89,6 +89,8 @@ const ModelsSectionSchema = z.strictObject({
   context_size: positiveInt.optional(),
   /** CPU threads of the local model (default 1; more only pays on a machine with idle cores). */
   threads: positiveInt.optional(),
+  /** Output tokens of a local-model request that sets no limit (default 1024; OpenAI Chat clients often set none). */
+  max_output_tokens: positiveInt.optional(),
 }).refine((m) => m.provider !== 'local' || m.path, { message: 'provider: local needs path: a packaged model name (smollm2) or a .gguf file', path: ['path'] });
 const MODELS_DEFAULT = { ...BASE_URL_DEFAULTS, max_attempts: 4, timeout_s: 300 };
 

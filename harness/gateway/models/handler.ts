@@ -39,6 +39,7 @@ export function modelHandlerFor(config: JobConfig, resolvePath: (p: string) => s
     parallel: models.parallel,
     contextSize: models.context_size,
     threads: models.threads,
+    defaultMaxTokens: models.max_output_tokens,
     prices: options.prices!,
     timeoutMs: options.timeoutMs,
   });

@@ -73,10 +73,10 @@ describeDocker('a job on the local model (SmolLM2-135M, no keys)', () => {
     const config = writeJobConfig(tmp.dir, {
       name: 'llm-local',
       tasks: { family: 'wikirace', path: path.join(REPO_ROOT, 'tasks', 'examples-wikirace'), ids: ['easy/001', 'easy/002', 'easy/003'] },
-      agents: [{ name: 'llm', model: 'local:smollm2', options: { max_tokens: 16, retries: 0 } }],
+      agents: [{ name: 'llm', model: 'local:smollm2', options: { retries: 0 } }],
       tools: { mode: 'live' },
       timeout_s: 120,
-      models: { context_size: 2048, parallel: 2 },
+      models: { context_size: 2048, parallel: 2, max_output_tokens: 24 },
     });
     const summary = await runJob({ configPath: config, models: modelHandlerFor, reporter: new QuietReporter(), retryDelayMs: 10 });
     expect(summary).toMatchObject({ planned: 3, ran: 3, infraErrors: 0 });
@@ -87,6 +87,7 @@ describeDocker('a job on the local model (SmolLM2-135M, no keys)', () => {
       expect(log.length).toBeGreaterThan(0);
       expect(log.every((l) => l.api === 'openai-chat' && l.model === 'SmolLM2-135M-Instruct.Q4_1' && l.cost_usd === 0)).toBe(true);
       expect(log.filter((l) => l.status === 200).length).toBe(result.record.run.steps);
+      expect(log.every((l) => (l.output_tokens as number) <= 24)).toBe(true);
       expect(readFileSync(path.join(result.dir, 'agent', 'stdout.log'), 'utf8')).toContain(`llm: ${result.record.run.steps} model calls`);
     }
   });
