@@ -91,4 +91,31 @@ describeDocker('a job on the local model (SmolLM2-135M, no keys)', () => {
       expect(readFileSync(path.join(result.dir, 'agent', 'stdout.log'), 'utf8')).toContain(`llm: ${result.record.run.steps} model calls`);
     }
   });
+
+  test('Claude Code and Codex CLI on a local model whose context is too small for their prompts: each trial ends with the reason in its logs, no infrastructure error', async () => {
+    await smolLM2();
+    const config = writeJobConfig(tmp.dir, {
+      name: 'frameworks-local',
+      tasks: { path: EXAMPLES_DIR, limit: 1 },
+      agents: [
+        { name: 'claude-code', model: 'local:smollm2' },
+        { name: 'codex', model: 'local:smollm2' },
+      ],
+      timeout_s: 120,
+      resources: { memory_mb: 2048, cpus: 1, pids: 512 },
+      models: { context_size: 2048, parallel: 2 },
+    });
+    const summary = await runJob({ configPath: config, models: modelHandlerFor, reporter: new QuietReporter(), retryDelayMs: 10 });
+    expect(summary).toMatchObject({ planned: 2, ran: 2, infraErrors: 0 });
+    const said: Record<string, string> = {};
+    for (const result of loadJobResults(summary.jobDir)) {
+      expect(result.record.status).toBe('agent_error');
+      expect(result.score).toMatchObject({ fa: 0, diagnosis: 'agent_error', status_reason: 'agent did not write /app/answer.txt' });
+      const log = readFileSync(path.join(result.dir, 'model_log.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(log[0]).toMatchObject({ status: 400, error: 'upstream answered 400' });
+      said[result.record.agent.name] = readFileSync(path.join(result.dir, 'agent', 'stdout.log'), 'utf8');
+    }
+    expect(said['claude-code']).toMatch(/Prompt is too long/);
+    expect(said.codex).toMatch(/context window|context length/);
+  });
 });
