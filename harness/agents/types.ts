@@ -43,8 +43,9 @@ export interface AgentAdapter {
   readonly imageLayer: string | null;
   /** Build arguments of that layer (pinned versions). */
   buildArgs?(agent: AgentConfig): Record<string, string>;
-  /** Throws when the agent's configuration cannot work (checked before a job starts). */
-  check?(agent: AgentConfig): void;
+  /** Throws when the agent's configuration cannot work (checked before a job starts). `localModel`: the job's
+   * model traffic goes to the local model on the host (harness/gateway/local/), so no provider key is needed. */
+  check?(agent: AgentConfig, job?: { localModel: boolean }): void;
   /** Host environment variables the agent's model traffic needs (checked before a job starts). */
   readonly hostKeys?: readonly string[];
   /** Whether the agent talks to a model through the gateway (then the gateway counts its turns). */

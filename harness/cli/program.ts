@@ -11,6 +11,7 @@ import { registerImagesCommands } from './commands/images.js';
 import { registerViewCommand } from './commands/view.js';
 import { registerCleanupCommand } from './commands/cleanup.js';
 import { registerWikiraceCommands } from './commands/wikirace.js';
+import { registerModelsCommands } from './commands/models.js';
 import { HARNESS_VERSION } from '../version.js';
 
 /** `aar`: one command per operation; each command's module loads what it needs only when it runs. */
@@ -33,6 +34,7 @@ export function buildProgram(): Command {
   registerImagesCommands(program);
   registerCleanupCommand(program);
   registerWikiraceCommands(program);
+  registerModelsCommands(program);
   return program;
 }
 

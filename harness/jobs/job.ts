@@ -12,7 +12,7 @@ import { clearPartialTrials } from '../../trial/folder.js';
 import { loadJobConfig, type LoadedConfig } from '../config/load.js';
 import { agentId, type JobConfig } from '../config/schema.js';
 import { GatewayServer, type ModelHandler } from '../gateway/server.js';
-import { agentAdapter } from '../agents/registry.js';
+import { checkAgents } from './agent-check.js';
 import { chooseConcurrency } from './concurrency.js';
 import { changedLegs, finishedTrials } from './growth.js';
 import { ensureJobImages, imageSettings } from './image-plan.js';
@@ -37,7 +37,7 @@ export interface RunJobOptions {
   /** Run even if the job folder holds trials of a different configuration. */
   allowConfigChange?: boolean;
   /** Model traffic handler (the model gateway), given the config and a resolver of paths relative to it. */
-  models?: (config: JobConfig, resolve: (p: string) => string) => ModelHandler | undefined;
+  models?: (config: JobConfig, resolve: (p: string) => string) => (ModelHandler & { close?(): Promise<void> }) | undefined;
   /** Stops the job as SIGINT does. */
   signal?: AbortSignal;
   /** Delay before an infrastructure retry (default about 2 s, doubling, with jitter). */
@@ -101,18 +101,7 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
   const loaded = options.config ?? loadJobConfig(options.configPath ?? 'configs/default.yaml');
   const { config } = loaded;
   const { family, tasks } = await loadJobTasks(loaded);
-  const agentProblems = config.agents.flatMap((agent, i) => {
-    try {
-      const adapter = agentAdapter(agent.name);
-      adapter.check?.(agent);
-      const missing = (adapter.hostKeys ?? []).filter((k) => !process.env[k]);
-      if (missing.length) throw new Error(`${agent.name} needs ${missing.join(' and ')} in the host environment (it stays on the host; containers get a trial token)`);
-      return [];
-    } catch (error) {
-      return [{ file: loaded.file, path: `agents[${i}]`, message: (error as Error).message }];
-    }
-  });
-  if (agentProblems.length) throw new InputError(agentProblems);
+  checkAgents(loaded);
   if (config.tools.mode !== 'replay') {
     const missing = missingToolKeys(family.tools);
     if (missing.length) {
@@ -152,7 +141,8 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
 
   const images = await ensureJobImages(toRun, imageSettings(config, loaded), (line) => reporter.note(line));
 
-  const gateway = new GatewayServer({ tools: toolService(config, loaded, family.tools), models: options.models?.(config, loaded.resolve) });
+  const models = options.models?.(config, loaded.resolve);
+  const gateway = new GatewayServer({ tools: toolService(config, loaded, family.tools), models });
   await removeStaleSocketDirs();
   const socketDir = makeSocketDir();
   await gateway.listenSocket(path.join(socketDir, GATEWAY_SOCKET_NAME));
@@ -219,6 +209,7 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
     options.signal?.removeEventListener('abort', stop);
     await environment.close((line) => reporter.note(line));
     await gateway.close();
+    await models?.close?.().catch((error: Error) => reporter.note(`local model: ${error.message}`));
     rmSync(socketDir, { recursive: true, force: true });
     if (summary.interrupted) clearPartialTrials(jobDir);
     reporter.finish();
@@ -289,3 +280,4 @@ async function runWithRetries(ctx: TrialRunContext, plan: TrialPlan, reporter: J
   reporter.trialFinished(outcome, attempts - 1);
   return outcome;
 }
+

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { usesLocalModel } from '../gateway/local/spec.js';
 import type { FamilyTask } from '../../tasks/family.js';
 import { agentAdapter } from '../agents/registry.js';
 import type { AgentAdapter } from '../agents/types.js';
@@ -31,9 +32,10 @@ function trialSeed(jobSeed: number, trialId: string): number {
  * legs done, and every leg has a first attempt before any has a second.
  */
 export function planTrials(config: JobConfig, tasks: readonly FamilyTask[]): TrialPlan[] {
+  const localModel = usesLocalModel(config);
   const agents = config.agents.map((agent) => {
     const adapter = agentAdapter(agent.name);
-    adapter.check?.(agent);
+    adapter.check?.(agent, { localModel });
     return { agent, adapter, id: agentId(agent) };
   });
   const plans: TrialPlan[] = [];

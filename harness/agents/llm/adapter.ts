@@ -48,8 +48,9 @@ export const llmAgent: AgentAdapter = {
   families: ['wikirace'],
   imageLayer: null,
   usesModel: true,
-  check(agent) {
+  check(agent, job) {
     llmOptions(agent);
+    if (job?.localModel) return;
     const key = llmApiOf(agent.model ?? LLM_DEFAULT_MODEL) === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY';
     if (!process.env[key]) throw new Error(`llm with model ${agent.model ?? LLM_DEFAULT_MODEL} needs ${key} in the host environment (it stays on the host; containers get a trial token)`);
   },

@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { packagePath } from '../../../paths.js';
 import type { JobConfig } from '../../config/schema.js';
+import { resolveModelFile } from '../local/catalog.js';
+import { localModelHandler } from '../local/handler.js';
+import { localModelSpec } from '../local/spec.js';
 import type { ModelHandler } from '../server.js';
 import { MODEL_APIS } from './apis/registry.js';
 import { createModelHandler, type ModelHandlerOptions } from './proxy.js';
@@ -25,8 +28,21 @@ export function gatewayOptionsOf(models: JobConfig['models'], resolvePath: (p: s
  * The model gateway of a job, built from its `models:` settings. Keys come from the host environment
  * (each API's key variable); without them a handler is still returned and model requests fail with a
  * clear error. `resolvePath` resolves a configured price table (relative to the config file); without it
- * a relative path is taken from the current directory.
+ * a relative path is taken from the current directory. A job with a local model (`localModelSpec`) sends all
+ * its model traffic there (its path resolved the same way); the caller closes the handler after the job.
  */
-export function modelHandlerFor(config: JobConfig, resolvePath: (p: string) => string = (p) => path.resolve(p)): ModelHandler | undefined {
-  return createModelHandler(gatewayOptionsOf(config.models, resolvePath));
+export function modelHandlerFor(config: JobConfig, resolvePath: (p: string) => string = (p) => path.resolve(p)): (ModelHandler & { close?(): Promise<void> }) | undefined {
+  const options = gatewayOptionsOf(config.models, resolvePath);
+  const local = localModelSpec(config);
+  if (local === undefined) return createModelHandler(options);
+  const models = config.models;
+  return localModelHandler({
+    path: resolveModelFile(local, resolvePath),
+    parallel: models.parallel,
+    contextSize: models.context_size,
+    threads: models.threads,
+    defaultMaxTokens: models.max_output_tokens,
+    prices: options.prices!,
+    timeoutMs: options.timeoutMs,
+  });
 }

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createModelHandler, type ModelHandlerOptions } from '../../../../harness/gateway/models/proxy.js';
 import { parseSse } from '../../../../harness/gateway/models/sse.js';
-import { GatewayServer } from '../../../../harness/gateway/server.js';
+import { GatewayServer, type ModelHandler } from '../../../../harness/gateway/server.js';
 import type { GatewayTrial, TrialBudget } from '../../../../harness/gateway/trials.js';
 import { ResponseStore } from '../../../../tools/store/store.js';
 import { ToolService } from '../../../../tools/service.js';
@@ -24,12 +24,16 @@ export interface ModelGateway {
   close(): Promise<void>;
 }
 
-export async function startModelGateway(options: ModelHandlerOptions): Promise<ModelGateway> {
+/** `options` of the proxy (test keys, short backoff), or a model handler of its own (the local model). */
+export async function startModelGateway(options: ModelHandlerOptions | ModelHandler): Promise<ModelGateway> {
   const dirs = tempDir('aar-models-test-');
   const tools = new ToolService({ mode: 'replay', store: new ResponseStore(path.join(dirs.dir, 'store')) });
   const gateway = new GatewayServer({
     tools,
-    models: createModelHandler({ anthropicApiKey: HOST_ANTHROPIC_KEY, openaiApiKey: HOST_OPENAI_KEY, backoff: { backoffBaseMs: 5, backoffMaxMs: 20 }, ...options }),
+    models:
+      typeof options === 'function'
+        ? options
+        : createModelHandler({ anthropicApiKey: HOST_ANTHROPIC_KEY, openaiApiKey: HOST_OPENAI_KEY, backoff: { backoffBaseMs: 5, backoffMaxMs: 20 }, ...options }),
   });
   const url = await gateway.listenTcp();
   let n = 0;
