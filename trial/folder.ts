@@ -13,6 +13,8 @@ import { pyReadText, pyUniversalNewlines } from '../pycompat/index.js';
  *     answer.txt       the agent's /app/answer.txt, when it wrote one
  *     tool_log.jsonl   every tool call, written on the host by the gateway (ToolLogLine, tool-log.ts)
  *     model_log.jsonl  every model request, when the agent used the model gateway
+ *     trajectory.json  the conversation and tool calls in time order, in ATIF (trajectory/, built on the host
+ *                      from the two logs after the run; no score reads it)
  *     agent/           the agent's own logs
  *     score.json       the score (TrialScore)
  *     score.prev.json  the score `aar verify --fix` replaced, if it replaced one
@@ -27,6 +29,7 @@ export const TRIAL_FILES = {
   answer: 'answer.txt',
   toolLog: 'tool_log.jsonl',
   modelLog: 'model_log.jsonl',
+  trajectory: 'trajectory.json',
   agentDir: 'agent',
   score: 'score.json',
 } as const;

@@ -3,6 +3,7 @@ import { DEFAULT_FAMILY } from '../../../tasks/registry.js';
 import { TRIAL_FILES, TRIAL_FORMAT, writeFiles } from '../../../trial/folder.js';
 import { TrialRecordSchema, type TrialRecord, type TrialStatus } from '../../../trial/record.js';
 import { mergeRunSources, recordedRunOf, type RunFacts } from '../../../trial/run-facts.js';
+import { writeTrajectory } from '../../../trial/trajectory/index.js';
 import { HARNESS_VERSION } from '../../version.js';
 import type { TrialPlan } from '../plan.js';
 import type { InfraRetries, TrialRunContext } from './context.js';
@@ -92,6 +93,12 @@ export function recordTrial(ctx: TrialRunContext, plan: TrialPlan, staged: Stage
     [TRIAL_FILES.leg]: plan.task.source,
     [TRIAL_FILES.instruction]: prepared.instruction,
     ...(ran.answer === null ? {} : { [TRIAL_FILES.answer]: ran.answer }),
+  });
+  // From the logs now complete (the gateway takes no more of this trial's requests); scoring never reads it.
+  writeTrajectory(staged.staging, plan.trialId, {
+    name: plan.agent.name,
+    version: plan.agent.version ?? (plan.adapter.usesModel ? 'unknown' : HARNESS_VERSION),
+    model: plan.agent.model ?? null,
   });
   return { record, run };
 }
