@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerCompareCommand } from './commands/compare.js';
 import { registerReportCommand } from './commands/report.js';
+import { registerExportCommand } from './commands/export.js';
 import { registerVerifyCommand } from './commands/verify.js';
 import { registerScoreCommand } from './commands/score.js';
 import { registerTasksCommands } from './commands/tasks.js';
@@ -27,6 +28,7 @@ export function buildProgram(): Command {
   registerScoreCommand(program);
   registerVerifyCommand(program);
   registerReportCommand(program);
+  registerExportCommand(program);
   registerViewCommand(program);
   registerCompareCommand(program);
   registerToolsCommands(program);

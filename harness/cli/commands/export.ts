@@ -1,0 +1,23 @@
+import type { Command } from 'commander';
+import path from 'node:path';
+
+export function registerExportCommand(program: Command): void {
+  program
+    .command('export')
+    .argument('<job-dir>', 'a job folder (jobs/<job>)')
+    .description("write a job in another tool's format: inspect (Inspect AI eval logs) or harbor (Harbor's job and trial folders)")
+    .requiredOption('--format <format>', 'inspect or harbor')
+    .option('--out <dir>', 'the folder to write into (default: <job-dir>.<format>, beside the job folder)')
+    .action(async (jobDir: string, flags: { format: string; out?: string }) => {
+      const { exporterNamed } = await import('../../../verifier/export/registry.js');
+      const { readExportJob } = await import('../../../verifier/export/job.js');
+      const exporter = exporterNamed(flags.format);
+      const { job, unreadable, skipped } = readExportJob(jobDir);
+      for (const line of unreadable) process.stderr.write(`aar: skipped unreadable trial: ${line}\n`);
+      if (unreadable.length) process.exitCode = 1;
+      if (!job.trials.length) throw new Error(`${jobDir}: no scored trial to export`);
+      const out = flags.out ?? `${path.resolve(jobDir)}.${exporter.name}`;
+      const written = exporter.write(job, out);
+      process.stdout.write(`exported ${job.trials.length} trials${skipped ? ` (${skipped} infrastructure errors left out)` : ''} as ${exporter.name} to ${out}\n${written.map((f) => `  ${f}\n`).join('')}`);
+    });
+}

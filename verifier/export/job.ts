@@ -1,0 +1,46 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { familyOfRecord } from '../../tasks/registry.js';
+import { requireTrialDirs } from '../../trial/folder.js';
+import { AtifTrajectorySchema, TRAJECTORY_FILE, trajectoryOfFolder, type AtifTrajectory } from '../../trial/trajectory/index.js';
+import { readJobResults, type TrialResult } from '../results.js';
+import type { ExportJob, ExportTrial } from './types.js';
+
+/**
+ * The family's headline figures of one score, exactly as score.json holds them: the figures `aar compare`
+ * pairs (AAR: fa, pvr, rcr), else every number and yes/no at the top of the score (WikiRace's success,
+ * steps, optimal_length, looped...).
+ */
+export function headlineMetrics(result: TrialResult): Record<string, number | boolean | null> {
+  const score = (result.score ?? {}) as Record<string, unknown>;
+  const names = familyOfRecord(result.record).report.compareMetrics?.map((m) => m.name) ?? Object.keys(score).filter((k) => typeof score[k] === 'number' || typeof score[k] === 'boolean');
+  const out: Record<string, number | boolean | null> = {};
+  for (const name of names) {
+    const value = score[name];
+    out[name] = typeof value === 'number' || typeof value === 'boolean' ? value : null;
+  }
+  return out;
+}
+
+/** A trial's trajectory.json, or one built from its logs now (folders written before it existed, or a damaged file). */
+function trajectoryOf(result: TrialResult): AtifTrajectory {
+  const file = path.join(result.dir, TRAJECTORY_FILE);
+  if (existsSync(file)) {
+    try {
+      const parsed = AtifTrajectorySchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+      if (parsed.success) return parsed.data;
+    } catch {
+      // read again from the logs below
+    }
+  }
+  const agent = result.record.agent;
+  return trajectoryOfFolder(result.dir, result.record.trial_id, { name: agent.name, version: agent.version ?? 'unknown', model: agent.model });
+}
+
+/** A job folder read for export: every readable trial (infrastructure errors left out: they have no score). */
+export function readExportJob(jobDir: string): { job: ExportJob; unreadable: string[]; skipped: number } {
+  const { results, unreadable } = readJobResults(requireTrialDirs(jobDir));
+  const scored = results.filter((r) => r.score !== null);
+  const trials: ExportTrial[] = scored.map((result) => ({ result, trajectory: trajectoryOf(result), metrics: headlineMetrics(result) }));
+  return { job: { jobDir, name: path.basename(path.resolve(jobDir)), trials }, unreadable, skipped: results.length - scored.length };
+}
