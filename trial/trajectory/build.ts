@@ -157,8 +157,6 @@ export function buildTrajectory(input: TrajectoryInput): AtifTrajectory {
     for (const message of view.messages.slice(Math.min(common, keys.length - 1))) {
       if (!message) continue;
       for (const said of message.said) {
-        if (said.role === 'system' && said.text === lastSystem) continue;
-        if (said.role === 'system') lastSystem = said.text;
         push(defined({ source: said.role, timestamp, message: budget.text(said.text) }));
       }
       for (const result of message.results) {

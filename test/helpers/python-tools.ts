@@ -1,0 +1,83 @@
+import { execa } from 'execa';
+import { existsSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { REPO_ROOT } from './data.js';
+
+/**
+ * Harbor's and Inspect AI's own Python packages, in a throwaway virtual environment kept under the OS's temp
+ * folder, keyed by their versions (so a rerun takes a second): the tests read our trajectory.json and exports
+ * back with their models. harbor needs Python 3.12 or newer: the first of AAR_TEST_PYTHON, python3.13,
+ * python3.12, pyenv's 3.12+ and python3 that is new enough is used. No interpreter, or PyPI out of reach,
+ * is an error saying so (never a silent pass).
+ */
+export const HARBOR_VERSION = '0.26.0';
+export const INSPECT_AI_VERSION = '0.3.285';
+const CHECKER = path.join(REPO_ROOT, 'test', 'helpers', 'check_exports.py');
+
+async function versionOf(python: string): Promise<[number, number] | null> {
+  const run = await execa(python, ['-c', 'import sys; print(sys.version_info[0], sys.version_info[1])'], { reject: false });
+  if (run.exitCode !== 0) return null;
+  const [major, minor] = run.stdout.trim().split(' ').map(Number);
+  return [major!, minor!];
+}
+
+async function findPython(): Promise<string> {
+  const pyenv = path.join(os.homedir(), '.pyenv', 'versions');
+  const fromPyenv = existsSync(pyenv)
+    ? readdirSync(pyenv)
+        .filter((v) => /^3\.(1[2-9])\./.test(v))
+        .sort()
+        .reverse()
+        .map((v) => path.join(pyenv, v, 'bin', 'python3'))
+    : [];
+  const candidates = [process.env.AAR_TEST_PYTHON, 'python3.13', 'python3.12', ...fromPyenv, 'python3'].filter((c): c is string => !!c);
+  for (const python of candidates) {
+    const version = await versionOf(python).catch(() => null);
+    if (version && (version[0] > 3 || (version[0] === 3 && version[1] >= 12))) return python;
+  }
+  throw new Error(`harbor ${HARBOR_VERSION} needs Python 3.12 or newer, and none was found (tried ${candidates.join(', ')}); set AAR_TEST_PYTHON`);
+}
+
+let ready: Promise<string> | undefined;
+
+/** The venv's python, made on first use (pip install harbor and inspect-ai from PyPI). */
+export function pythonWithTools(): Promise<string> {
+  return (ready ??= (async () => {
+    const python = await findPython();
+    const [major, minor] = (await versionOf(python))!;
+    const venv = path.join(os.tmpdir(), `aar-pytools-harbor-${HARBOR_VERSION}-inspect-${INSPECT_AI_VERSION}-py${major}.${minor}`);
+    const venvPython = path.join(venv, 'bin', 'python');
+    if (existsSync(path.join(venv, '.complete'))) return venvPython;
+    const staging = mkdtempSync(`${venv}.partial-`);
+    try {
+      await execa(python, ['-m', 'venv', staging]);
+      const packages = [`harbor==${HARBOR_VERSION}`, `inspect-ai==${INSPECT_AI_VERSION}`];
+      const pip = await execa(path.join(staging, 'bin', 'python'), ['-m', 'pip', 'install', '--disable-pip-version-check', '-q', ...packages], { reject: false, all: true });
+      if (pip.exitCode !== 0) {
+        const unreachable = /Could not fetch URL|Network is unreachable|Temporary failure in name resolution|NewConnectionError|Max retries exceeded|ConnectTimeout/i.test(pip.all ?? '');
+        throw new Error(`${unreachable ? 'PyPI could not be reached, so Harbor\'s and Inspect\'s models cannot check the exports: ' : ''}pip install ${packages.join(' ')} failed:\n${(pip.all ?? '').slice(-2000)}`);
+      }
+      writeFileSync(path.join(staging, '.complete'), '');
+      // bin/python finds its packages from where it is, so the finished venv is renamed into place (another
+      // test process that got there first wins; its venv is as good).
+      try {
+        renameSync(staging, venv);
+      } catch {
+        if (!existsSync(path.join(venv, '.complete'))) throw new Error(`${venv}: could not be put in place`);
+      }
+      return venvPython;
+    } finally {
+      rmSync(staging, { recursive: true, force: true });
+    }
+  })());
+}
+
+/** Runs test/helpers/check_exports.py (`atif FILE...`, `inspect FILE...`, `harbor DIR`) and returns its JSON. */
+export async function checkWithPython<T = Record<string, unknown>>(kind: 'atif' | 'inspect' | 'harbor', args: string[]): Promise<T> {
+  const python = await pythonWithTools();
+  const run = await execa(python, [CHECKER, kind, ...args], { reject: false, maxBuffer: 256 * 1024 * 1024 });
+  if (run.exitCode !== 0) throw new Error(`${kind} check failed: ${run.stderr.slice(-3000)}`);
+  return JSON.parse(run.stdout) as T;
+}
+
