@@ -20,6 +20,7 @@ import { LineReporter } from '../harness/jobs/reporters.js';
 import { packagePath } from '../paths.js';
 import type { TrialScore } from '../tasks/aar/scoring/score.js';
 import { loadJobResults } from '../verifier/results.js';
+import { AtifTrajectorySchema, TRAJECTORY_FILE } from '../trial/trajectory/index.js';
 
 const LEG = 'examples-linear/easy/sample_003';
 /** The leg's golden path as a model would walk it: fetch the page, look up the price, answer. */
@@ -68,6 +69,10 @@ try {
       const modelRequests = server.requests.filter((r) => r.turn !== undefined).length;
       const modelLogPath = result ? path.join(result.dir, 'model_log.jsonl') : undefined;
       const modelLog = modelLogPath && existsSync(modelLogPath) ? readFileSync(modelLogPath, 'utf8') : '';
+      const trajectoryPath = result ? path.join(result.dir, TRAJECTORY_FILE) : undefined;
+      const trajectoryText = trajectoryPath && existsSync(trajectoryPath) ? readFileSync(trajectoryPath, 'utf8') : '';
+      const trajectory = trajectoryText ? AtifTrajectorySchema.safeParse(JSON.parse(trajectoryText)) : null;
+      const modelSteps = trajectory?.success ? trajectory.data.steps.filter((s) => s.llm_call_count === 1) : [];
       const checks = {
         'FA 1': score?.fa === 1,
         'turns = served': run?.steps === server.served.turns && modelRequests === server.served.turns,
@@ -78,6 +83,7 @@ try {
         'upstream never saw a trial token': server.requests.every((r) => !r.credential || r.credential.sha256 === keyFingerprint(HOST_KEY)),
         'model log holds the conversation': modelLog.split('\n').filter(Boolean).every((l) => 'request' in (JSON.parse(l) as object)),
         'model log holds no key or trial token': modelLog !== '' && !modelLog.includes(HOST_KEY) && !/aar-[0-9a-f]{48}/.test(modelLog),
+        'trajectory.json: one agent step per turn, each tool call answered': modelSteps.length === server.served.turns && modelSteps.every((s) => (s.tool_calls?.length ?? 0) === (s.observation?.results.length ?? 0)),
       };
       const failed = Object.entries(checks).filter(([, ok]) => !ok).map(([name]) => name);
       failures += failed.length;
@@ -85,6 +91,7 @@ try {
         `${agent}: FA ${score?.fa ?? '-'}, turns ${run?.steps ?? '-'} (served ${server.served.turns}), tokens in ${run?.input_tokens ?? '-'} / out ${run?.output_tokens ?? '-'} / cached ${run?.cached_tokens ?? '-'} ` +
           `(served ${server.served.inputTokens} / ${server.served.outputTokens} / ${server.served.cachedTokens}), tool calls ${score?.tool_calls ?? '-'}, ` +
           `model_log.jsonl ${Buffer.byteLength(modelLog)} bytes in ${modelLog.split('\n').filter(Boolean).length} lines, ` +
+          `trajectory.json ${Buffer.byteLength(trajectoryText)} bytes (${trajectory?.success ? trajectory.data.steps.length : 0} steps), ` +
           `status ${result?.record.status ?? 'none'}${failed.length ? ` -- FAILED: ${failed.join(', ')}` : ' -- ok'}`,
       );
       if (saveFixtures && result) {

@@ -24,7 +24,7 @@ jest.setTimeout(20 * 60_000);
     const lines = stdout.trim().split('\n');
     for (const agent of ['claude-code', 'codex']) {
       const line = lines.find((l) => l.startsWith(`${agent}: `));
-      expect(line).toMatch(/FA 1, turns 4 \(served 4\), tokens in 4060 \/ out 200 \/ cached 600 \(served 4060 \/ 200 \/ 600\), tool calls 2, model_log\.jsonl \d+ bytes in 4 lines, status completed -- ok$/);
+      expect(line).toMatch(/FA 1, turns 4 \(served 4\), tokens in 4060 \/ out 200 \/ cached 600 \(served 4060 \/ 200 \/ 600\), tool calls 2, model_log\.jsonl \d+ bytes in 4 lines, trajectory\.json \d+ bytes \(\d+ steps\), status completed -- ok$/);
     }
   });
 });

@@ -1,12 +1,12 @@
 import { WIKIRACE_TRIAL_FILES } from '../../../tasks/wikirace/trial-files.js';
 import { jest } from '@jest/globals';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { modelHandlerFor } from '../../../harness/gateway/models/handler.js';
 import { runJob } from '../../../harness/jobs/job.js';
 import { QuietReporter } from '../../../harness/jobs/reporters.js';
 import { dockerAvailable } from '../../../common/docker.js';
-import { readTrialText, TRIAL_FILES } from '../../../trial/folder.js';
+import { listTrialDirs, readTrialText, TRIAL_FILES } from '../../../trial/folder.js';
 import { parseTrajectory } from '../../../tasks/wikirace/game/trajectory.js';
 import type { GameScore } from '../../../tasks/wikirace/scoring/score.js';
 import { loadJobResults } from '../../../verifier/results.js';
@@ -14,6 +14,7 @@ import { startScriptedModelServer, type ScriptTurn } from '../../doubles/scripte
 import { runAar } from '../../helpers/cli.js';
 import { REPO_ROOT } from '../../helpers/data.js';
 import { harnessContainers } from '../../helpers/jobs.js';
+import { checkWithPython } from '../../helpers/python-tools.js';
 import { wikiraceJobSetup } from '../../helpers/wikirace-job.js';
 
 const HAVE_DOCKER = await dockerAvailable();
@@ -183,4 +184,41 @@ function llmScript(path: readonly string[]): ScriptTurn[] {
       await server.stop();
     }
   });
+
+  test("every trial's trajectory.json (oracle, llm, claude-code, codex) is valid for Harbor's model; the llm job exports with WikiRace's figures exactly", async () => {
+    const jobsDir = path.join(tmp.dir, 'jobs');
+    const trials = readdirSync(jobsDir).flatMap((job) => listTrialDirs(path.join(jobsDir, job)));
+    const files = trials.map((dir) => path.join(dir, 'trajectory.json'));
+    const atif = await checkWithPython<Record<string, { schema_version: string; sources: string[]; tool_calls: number; observations: number; bytes: number }>>('atif', files);
+    const agentOf = (dir: string) => path.basename(dir).split('__')[0]!.split('@')[0];
+    const agents = new Set(trials.map(agentOf));
+    expect([...agents].sort()).toEqual(expect.arrayContaining(['claude-code', 'codex', 'llm', 'oracle']));
+    for (const file of files) expect(atif[file]!.schema_version).toBe('ATIF-v1.8');
+    for (const agent of ['claude-code', 'codex']) {
+      const [file, t] = Object.entries(atif).find(([f]) => agentOf(path.dirname(f)) === agent)!;
+      // Each tool call of the model has its result, matched by id; the moves through the gateway are steps too.
+      expect(t.observations).toBe(t.tool_calls);
+      expect(t.sources).toContain('agent');
+      console.log(`${agent}: ${path.basename(path.dirname(file))}/trajectory.json ${t.bytes} bytes, ${t.sources.length} steps`);
+    }
+    const llmJob = path.join(jobsDir, 'llm');
+    const [llmTrial] = listTrialDirs(llmJob);
+    const score = JSON.parse(readFileSync(path.join(llmTrial!, 'score.json'), 'utf8')) as Record<string, unknown>;
+    const figures = Object.fromEntries(Object.entries(score).filter(([, v]) => typeof v === 'number' || typeof v === 'boolean'));
+    expect(figures).toMatchObject({ success: 1, looped: false });
+    const out = path.join(tmp.dir, 'export');
+    expect(runAar(['export', llmJob, '--format', 'inspect', '--out', path.join(out, 'inspect')]).status).toBe(0);
+    expect(runAar(['export', llmJob, '--format', 'harbor', '--out', path.join(out, 'harbor')]).status).toBe(0);
+    const inspect = await checkWithPython<Record<string, { samples: { scores: Record<string, unknown>; roles: string[] }[] }>>('inspect', readdirSync(path.join(out, 'inspect')).map((f) => path.join(out, 'inspect', f)));
+    const [sample] = Object.values(inspect)[0]!.samples;
+    expect(sample!.scores).toEqual(figures);
+    expect(sample!.roles.filter((r) => r === 'user').length).toBe(server_turns(llmTrial!));
+    const harbor = await checkWithPython<{ trials: Record<string, { rewards: Record<string, number> }> }>('harbor', [path.join(out, 'harbor')]);
+    expect(harbor.trials[path.basename(llmTrial!)]!.rewards).toEqual(Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, Number(v)])));
+  });
 });
+
+/** The model calls a trial made, as its model log counts them (the llm agent sends one prompt per call). */
+function server_turns(trialDir: string): number {
+  return readFileSync(path.join(trialDir, 'model_log.jsonl'), 'utf8').split('\n').filter(Boolean).length;
+}
