@@ -53,7 +53,7 @@ describeSwarm('jobs on a one-node swarm', () => {
     expect(results.filter((r) => r.record.agent.id === 'oracle').every((r) => (r.score as { fa?: number }).fa === 1)).toBe(true);
     const hostname = ((await docker().info()) as { Name: string }).Name;
     for (const r of results) expect(r.record.environment).toEqual({ name: 'swarm', node: hostname });
-    expect(readdirSync(results[0].dir).sort()).toEqual(['agent', 'answer.txt', 'instruction.md', 'leg.json', 'score.json', 'tool_log.jsonl', 'trial.json']);
+    expect(readdirSync(results[0].dir).sort()).toEqual(['agent', 'answer.txt', 'instruction.md', 'leg.json', 'score.json', 'tool_log.jsonl', 'trajectory.json', 'trial.json']);
     expect(await services()).toEqual([]);
   });
 

@@ -157,7 +157,7 @@ const filesOf = (dir: string): string[] =>
   test('a result folder named "/x/.." writes nothing into the trial folder: the forged tool log, leg and planted file are refused', () => {
     const result = expectScoredWithGatewayLog('dotdot');
     expect(result.record.status).toBe('completed');
-    expect(filesOf(result.dir)).toEqual(['agent/stderr.log', 'agent/stdout.log', 'answer.txt', 'instruction.md', 'leg.json', 'score.json', 'tool_log.jsonl', 'trial.json']);
+    expect(filesOf(result.dir)).toEqual(['agent/stderr.log', 'agent/stdout.log', 'answer.txt', 'instruction.md', 'leg.json', 'score.json', 'tool_log.jsonl', 'trajectory.json', 'trial.json']);
     expect(result.record.refused_files).toEqual([{ path: '/x/../', reason: 'folder not asked for' }]);
     expect(readFileSync(path.join(result.dir, 'agent', 'stdout.log'), 'utf8')).toMatch(/^posted 200 /m);
     expect(result.score).toMatchObject({ fa: 1, pvr: 0.5 });

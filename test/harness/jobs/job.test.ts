@@ -43,7 +43,7 @@ describeDocker('jobs in Docker', () => {
     for (const r of oracle) {
       expect(r.record.status).toBe('completed');
       expect(r.score).toMatchObject({ fa: 1, pvr: 1, rcr: 1, status: 'correct' });
-      expect(readdirSync(r.dir).sort()).toEqual(['agent', 'answer.txt', 'instruction.md', 'leg.json', 'score.json', 'tool_log.jsonl', 'trial.json']);
+      expect(readdirSync(r.dir).sort()).toEqual(['agent', 'answer.txt', 'instruction.md', 'leg.json', 'score.json', 'tool_log.jsonl', 'trajectory.json', 'trial.json']);
     }
     const random = results.filter((r) => r.record.agent.id === 'random');
     expect(random.every((r) => r.score !== null && r.record.seed !== null)).toBe(true);
