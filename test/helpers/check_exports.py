@@ -22,8 +22,13 @@ def atif(files):
 
 
 def inspect(files):
-    from inspect_ai.log import read_eval_log
+    from inspect_ai.log import list_eval_logs, read_eval_log
     out = {}
+    # `inspect view --log-dir DIR` shows the logs list_eval_logs finds there.
+    listed = {Path(info.name.removeprefix("file://")).resolve() for d in {str(Path(f).parent) for f in files} for info in list_eval_logs(d)}
+    missing = [f for f in files if Path(f).resolve() not in listed]
+    if missing:
+        raise SystemExit(f"not listed by inspect_ai.log.list_eval_logs: {missing}")
     for f in files:
         log = read_eval_log(f)
         out[f] = {"status": log.status, "samples": [

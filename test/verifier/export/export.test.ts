@@ -50,7 +50,8 @@ function scores(jobDir: string): Map<string, Record<string, unknown>> {
     expect(exported.stderr).toBe('');
     expect(exported.stdout).toContain('exported 4 trials as inspect');
     const logs = readdirSync(inspectDir).map((f) => path.join(inspectDir, f));
-    expect(logs.map((f) => path.basename(f)).sort()).toEqual(['export__oracle.json', 'export__random.json']);
+    // Inspect's own naming (<start>_<task>_<id>.json): inspect view lists no other .json (the check asks its list_eval_logs).
+    expect(logs.map((f) => path.basename(f)).sort()).toEqual([expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\+00-00_export-oracle_[0-9a-f]{12}\.json$/), expect.stringMatching(/_export-random_[0-9a-f]{12}\.json$/)]);
     const inspect = await checkWithPython<InspectCheck>('inspect', logs);
     const samples = Object.values(inspect).flatMap((log) => log.samples);
     expect(samples).toHaveLength(4);

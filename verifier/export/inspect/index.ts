@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ExportJob, ExportTrial, Exporter } from '../types.js';
@@ -11,18 +12,29 @@ import { inspectMessages } from './messages.js';
  */
 export const inspectExporter: Exporter = {
   name: 'inspect',
-  description: "Inspect AI eval logs (<job>__<agent>.json): open with `inspect view --log-dir DIR`",
+  description: 'Inspect AI eval logs, one per agent configuration: open with `inspect view --log-dir DIR`',
   write(job, outDir) {
     mkdirSync(outDir, { recursive: true });
     const byAgent = new Map<string, ExportTrial[]>();
     for (const trial of job.trials) byAgent.set(trial.result.record.agent.id, [...(byAgent.get(trial.result.record.agent.id) ?? []), trial]);
     return [...byAgent].map(([agentId, trials]) => {
-      const file = path.join(outDir, `${job.name}__${agentId.replace(/[^\w.@-]+/g, '_')}.json`);
+      const file = path.join(outDir, logFileName(job, agentId, trials));
       writeFileSync(file, JSON.stringify(evalLog(job, agentId, trials)) + '\n');
       return file;
     });
   },
 };
+
+/**
+ * Inspect's own log name, `<start>_<task>_<id>.json` (start as 2026-11-27T01-58-00+00-00): `inspect view`
+ * lists a `.json` log only when its name starts with such a time.
+ */
+export function logFileName(job: ExportJob, agentId: string, trials: ExportTrial[]): string {
+  const start = trials.map((t) => t.result.record.started_at).sort()[0] ?? new Date().toISOString();
+  const stamp = start.replace(/\.\d+/, '').replace(/:/g, '-').replace(/Z$/, '+00-00');
+  const task = `${job.name}-${agentId}`.replace(/[^A-Za-z0-9.-]+/g, '-');
+  return `${stamp}_${task}_${createHash('sha256').update(`${job.name}/${agentId}`).digest('hex').slice(0, 12)}.json`;
+}
 
 type Usage = { input_tokens: number; output_tokens: number; total_tokens: number; input_tokens_cache_read?: number; total_cost?: number };
 
