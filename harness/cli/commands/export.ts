@@ -1,15 +1,15 @@
 import type { Command } from 'commander';
 import path from 'node:path';
+import { EXPORTERS, exporterNamed } from '../../../verifier/export/registry.js';
 
 export function registerExportCommand(program: Command): void {
   program
     .command('export')
     .argument('<job-dir>', 'a job folder (jobs/<job>)')
-    .description("write a job in another tool's format: inspect (Inspect AI eval logs) or harbor (Harbor's job and trial folders)")
-    .requiredOption('--format <format>', 'inspect or harbor')
+    .description(`write a job in another tool's format: ${EXPORTERS.map((e) => `${e.name} (${e.description})`).join('; ')}`)
+    .requiredOption('--format <format>', EXPORTERS.map((e) => e.name).join(' or '))
     .option('--out <dir>', 'the folder to write into (default: <job-dir>.<format>, beside the job folder)')
     .action(async (jobDir: string, flags: { format: string; out?: string }) => {
-      const { exporterNamed } = await import('../../../verifier/export/registry.js');
       const { readExportJob } = await import('../../../verifier/export/job.js');
       const exporter = exporterNamed(flags.format);
       const { job, unreadable, skipped } = readExportJob(jobDir);

@@ -185,7 +185,7 @@ function llmScript(path: readonly string[]): ScriptTurn[] {
     }
   });
 
-  test("every trial's trajectory.json (oracle, llm, claude-code, codex) is valid for Harbor's model; the llm job exports with WikiRace's figures exactly", async () => {
+  test("every trial's trajectory.json (oracle, llm, claude-code, codex) is valid for Harbor's model; every job exports to Inspect and Harbor with WikiRace's figures exactly", async () => {
     const jobsDir = path.join(tmp.dir, 'jobs');
     const trials = readdirSync(jobsDir).flatMap((job) => listTrialDirs(path.join(jobsDir, job)));
     const files = trials.map((dir) => path.join(dir, 'trajectory.json'));
@@ -201,24 +201,32 @@ function llmScript(path: readonly string[]): ScriptTurn[] {
       expect(t.sources).toContain('agent');
       console.log(`${agent}: ${path.basename(path.dirname(file))}/trajectory.json ${t.bytes} bytes, ${t.sources.length} steps`);
     }
-    const llmJob = path.join(jobsDir, 'llm');
-    const [llmTrial] = listTrialDirs(llmJob);
-    const score = JSON.parse(readFileSync(path.join(llmTrial!, 'score.json'), 'utf8')) as Record<string, unknown>;
-    const figures = Object.fromEntries(Object.entries(score).filter(([, v]) => typeof v === 'number' || typeof v === 'boolean'));
-    expect(figures).toMatchObject({ success: 1, looped: false });
-    const out = path.join(tmp.dir, 'export');
-    expect(runAar(['export', llmJob, '--format', 'inspect', '--out', path.join(out, 'inspect')]).status).toBe(0);
-    expect(runAar(['export', llmJob, '--format', 'harbor', '--out', path.join(out, 'harbor')]).status).toBe(0);
-    const inspect = await checkWithPython<Record<string, { samples: { scores: Record<string, unknown>; roles: string[] }[] }>>('inspect', readdirSync(path.join(out, 'inspect')).map((f) => path.join(out, 'inspect', f)));
-    const [sample] = Object.values(inspect)[0]!.samples;
-    expect(sample!.scores).toEqual(figures);
-    expect(sample!.roles.filter((r) => r === 'user').length).toBe(server_turns(llmTrial!));
-    const harbor = await checkWithPython<{ trials: Record<string, { rewards: Record<string, number> }> }>('harbor', [path.join(out, 'harbor')]);
-    expect(harbor.trials[path.basename(llmTrial!)]!.rewards).toEqual(Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, Number(v)])));
+    // Every job exported both ways; each trial's figures read back exactly as score.json holds them.
+    type Sample = { trial_id: string; scores: Record<string, unknown>; roles: string[] };
+    for (const job of readdirSync(jobsDir)) {
+      const out = path.join(tmp.dir, 'export', job);
+      expect(runAar(['export', path.join(jobsDir, job), '--format', 'inspect', '--out', path.join(out, 'inspect')]).status).toBe(0);
+      expect(runAar(['export', path.join(jobsDir, job), '--format', 'harbor', '--out', path.join(out, 'harbor')]).status).toBe(0);
+      const inspect = await checkWithPython<Record<string, { samples: Sample[] }>>('inspect', readdirSync(path.join(out, 'inspect')).map((f) => path.join(out, 'inspect', f)));
+      const harbor = await checkWithPython<{ trials: Record<string, { rewards: Record<string, number> }> }>('harbor', [path.join(out, 'harbor')]);
+      const samples = Object.values(inspect).flatMap((log) => log.samples);
+      expect(samples).toHaveLength(listTrialDirs(path.join(jobsDir, job)).length);
+      for (const sample of samples) {
+        const trialDir = path.join(jobsDir, job, sample.trial_id);
+        const score = JSON.parse(readFileSync(path.join(trialDir, 'score.json'), 'utf8')) as Record<string, unknown>;
+        const figures = Object.fromEntries(Object.entries(score).filter(([, v]) => typeof v === 'number' || typeof v === 'boolean'));
+        expect(Object.keys(figures)).toEqual(expect.arrayContaining(['success', 'steps', 'optimal_length', 'looped']));
+        expect(sample.scores).toEqual(figures);
+        expect(harbor.trials[sample.trial_id]!.rewards).toEqual(Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, Number(v)])));
+        const agent = agentOf(trialDir);
+        if (agent === 'llm') expect(sample.roles.filter((r) => r === 'user').length).toBe(modelCalls(trialDir));
+        if (agent === 'claude-code' || agent === 'codex') expect(sample.roles).toEqual(expect.arrayContaining(['system', 'user', 'assistant', 'tool']));
+      }
+    }
   });
 });
 
 /** The model calls a trial made, as its model log counts them (the llm agent sends one prompt per call). */
-function server_turns(trialDir: string): number {
+function modelCalls(trialDir: string): number {
   return readFileSync(path.join(trialDir, 'model_log.jsonl'), 'utf8').split('\n').filter(Boolean).length;
 }
