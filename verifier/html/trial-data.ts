@@ -6,7 +6,9 @@ import type { TrialResult } from '../results.js';
 import type { HtmlFamilyView } from './family-view.js';
 import { configLabel } from './labels.js';
 import type { Cell, TrialDetail, TrialRow } from './model.js';
-import { logFileLines, modelTurnsTable, toolCallsTable } from './trial-tables.js';
+import { buildConversation, readModelLog } from './conversation/timeline.js';
+import { listTrialFiles } from './raw-files.js';
+import { logFileLines, modelTurnsTable, SHOWN_LINES, toolCallsTable } from './trial-tables.js';
 
 /** Characters of the end of the agent's own output a trial page shows. */
 const AGENT_OUTPUT_CHARS = 3000;
@@ -21,6 +23,9 @@ export function trialRow(trial: TrialResult, view: HtmlFamilyView): TrialRow {
     level: record.leg.level,
     attempt: record.attempt,
     status: record.status,
+    correct: trial.score ? familyOfRecord(record).progress.success(trial.score) === 1 : null,
+    wall_s: record.timings.total_s,
+    cost_usd: record.run.cost_usd ?? null,
     cells: view.cells(trial.score),
   };
 }
@@ -36,10 +41,11 @@ function agentOutput(dir: string): string | null {
   return `${logs[0]}:\n${tail}`;
 }
 
-export function trialDetail(trial: TrialResult, view: HtmlFamilyView, previewChars?: number): TrialDetail {
+export async function trialDetail(trial: TrialResult, view: HtmlFamilyView, previewChars?: number): Promise<TrialDetail> {
   const { record, dir } = trial;
   const { lines, total } = logFileLines(path.join(dir, TRIAL_FILES.toolLog));
-  const family = view.trialPage(trial, lines);
+  const family = await view.trialPage(trial, lines);
+  const modelLog = readModelLog(path.join(dir, TRIAL_FILES.modelLog), SHOWN_LINES);
   const facts: [string, Cell][] = [
     ['agent', configLabel(record.agent.id, record.agent.model)],
     ['agent version', record.agent.version],
@@ -67,7 +73,10 @@ export function trialDetail(trial: TrialResult, view: HtmlFamilyView, previewCha
     score: trial.score as Record<string, unknown> | null,
     verdict: trial.score ? familyOf.progress.verdict(trial.score) : null,
     facts,
-    tables: [...family.tables, toolCallsTable(lines, family.callNotes, previewChars, total), modelTurnsTable(logFileLines(path.join(dir, TRIAL_FILES.modelLog)).lines)],
+    tables: [...family.tables, toolCallsTable(lines, family.callNotes, previewChars, total), modelTurnsTable(modelLog.lines)],
     agentOutput: agentOutput(dir),
+    conversation: buildConversation({ modelLines: modelLog.lines, modelTotal: modelLog.total, toolLines: lines, toolTotal: total, notes: family.callNotes, stops: family.callStops ?? [] }),
+    figures: family.figures ?? [],
+    files: listTrialFiles(dir),
   };
 }
