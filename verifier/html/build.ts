@@ -41,7 +41,7 @@ export function requireJobFolder(dir: string): void {
   requireTrialDirs(dir);
 }
 
-function agentCards(rows: readonly AggregateRow[], view: HtmlFamilyView): AgentCard[] {
+export function agentCards(rows: readonly AggregateRow[], view: HtmlFamilyView): AgentCard[] {
   return rows
     .filter((r) => r.variant === '*' && r.level === '*')
     .map((r) => ({ agent: r.agent, model: r.model, trials: r.trials, scored: r.n, infraErrors: r.infra_errors, figures: view.headline(r) }));
