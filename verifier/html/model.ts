@@ -108,6 +108,8 @@ export interface ModelStep {
   note: string | null;
   /** The system prompt, on the first request and whenever it changed; else null. */
   system: string | null;
+  /** Characters of the system prompt left out to bound the page. */
+  systemCut?: number;
   /** Messages of the request already shown with earlier turns (left out here). */
   earlier: number;
   /** The request does not repeat the previous request's messages (a new or rewritten context). */

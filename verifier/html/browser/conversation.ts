@@ -44,9 +44,9 @@ function modelStep(s: ModelStep): string {
   let html = '<article class="step model' + (s.status !== null && s.status >= 400 ? ' failed' : '') + '" id="turn-' + s.line + '" data-line="' + s.line + '">';
   html += '<header><strong>model turn ' + esc(s.turn === null ? '–' : s.turn) + '</strong> <span class="facts">' + esc(facts.join(' · ')) + '</span> <span class="muted">model_log.jsonl line ' + s.line + '</span></header>';
   if (s.note) html += '<p class="step-note">' + esc(s.note) + '</p>';
-  if (s.system !== null) html += '<details class="system"><summary>system prompt (' + esc(s.system.length.toLocaleString('en-US')) + ' characters)</summary><pre>' + esc(s.system) + '</pre></details>';
+  if (s.system !== null) html += '<details class="system"><summary>system prompt (' + esc((s.system.length + (s.systemCut || 0)).toLocaleString('en-US')) + ' characters)</summary><pre>' + esc(s.system) + '</pre>' + cutNote(s.systemCut) + '</details>';
   if (s.tools) html += '<p class="muted tools-offered">tools offered: ' + esc(s.tools.join(', ')) + '</p>';
-  if (s.earlier) html += '<p class="muted earlier">' + esc(s.earlier) + ' earlier messages, shown above' + '</p>';
+  if (s.earlier) html += '<p class="muted earlier">' + esc(s.earlier) + (s.earlier === 1 ? ' earlier message' : ' earlier messages') + ', shown above</p>';
   if (s.fresh) html += '<p class="muted earlier">a new context: this request does not repeat the previous one\'s messages</p>';
   html += s.messages.map((m) => message(m, 'sent')).join('');
   if (s.response) html += message(s.response, 'response');

@@ -26,9 +26,9 @@ const ModelLine = z.looseObject({
   note: z.string().optional().catch(undefined),
   budget_exceeded: z.boolean().optional().catch(undefined),
   conversation_not_logged: z.string().optional().catch(undefined),
-  request: z.unknown(),
-  response: z.unknown(),
-  tools: z.unknown(),
+  request: z.unknown().optional(),
+  response: z.unknown().optional(),
+  tools: z.unknown().optional(),
 });
 
 /**
@@ -72,8 +72,10 @@ class TextBound {
     return { role: m.role, parts: m.parts.map((p) => this.part(p)) };
   }
 
+  /** A text kept whole up to the bound, else cut with a mark saying how much is left out. */
   text(s: string): string {
-    return this.part({ kind: 'text', text: s }).text;
+    const kept = this.part({ kind: 'text', text: s });
+    return kept.cut ? `${kept.text} … (${kept.cut} more characters in the raw file)` : kept.text;
   }
 }
 
@@ -115,7 +117,11 @@ export function modelSteps(lines: readonly string[], bound = new TextBound()): M
     while (start < messages.length && messages[start].role === 'assistant' && messages[start].parts.every((p) => answer.has(`${p.kind}:${p.name ?? ''}:${p.text}`))) start++;
     step.earlier = same;
     step.fresh = previous !== null && same < previous.keys.length;
-    step.system = system !== null && system !== previous?.system ? bound.text(system) : null;
+    if (system !== null && system !== previous?.system) {
+      const kept = bound.part({ kind: 'text', text: system });
+      step.system = kept.text;
+      if (kept.cut) step.systemCut = kept.cut;
+    }
     step.messages = messages.slice(start).map((msg) => bound.message(msg));
     const response = responseMessage(m.response);
     step.response = response && bound.message(response);
@@ -127,7 +133,7 @@ export function modelSteps(lines: readonly string[], bound = new TextBound()): M
 
 const ToolLine = z.looseObject({
   ts: num, latency_ms: num,
-  tool: z.unknown(), args: z.unknown(), success: z.unknown(), result_preview: z.unknown(),
+  tool: z.unknown().optional(), args: z.unknown().optional(), success: z.unknown().optional(), result_preview: z.unknown().optional(),
   source: z.string().optional().catch(undefined),
   provider_error: z.string().optional().catch(undefined),
   resolved_url: z.string().optional().catch(undefined),
