@@ -108,5 +108,6 @@ button.jump { font: inherit; font-size: 12px; border: 1px solid #c9d0da; backgro
 .flash { outline: 3px solid #e0a800; }
 ul.files { columns: 2; margin: 4px 0; }
 .crumbs #trial-position { color: var(--muted); }
+#jobs-table td:nth-child(2) { white-space: nowrap; }
 .path-figure svg text { font-family: inherit; }
 `;

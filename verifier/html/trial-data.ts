@@ -56,7 +56,7 @@ export async function trialDetail(trial: TrialResult, view: HtmlFamilyView, prev
     ['step limit hit', record.run.step_limit_hit],
     ['exit code', record.run.exit_code],
     ['input / output / cached tokens', [record.run.input_tokens, record.run.output_tokens, record.run.cached_tokens].map((t) => t ?? '–').join(' / ')],
-    ['cost (USD)', record.run.cost_usd],
+    ['cost (USD)', record.run.cost_usd === null || record.run.cost_usd === undefined ? null : Number(record.run.cost_usd.toFixed(6))],
     ['time: total / agent (s)', `${record.timings.total_s.toFixed(1)} / ${record.timings.agent_s?.toFixed(1) ?? '–'}`],
     ['started', record.started_at],
     ['seed', record.seed],
