@@ -8,7 +8,7 @@ import { configLabel } from './labels.js';
 import type { Cell, TrialDetail, TrialRow } from './model.js';
 import { buildConversation, readModelLog } from './conversation/timeline.js';
 import { listTrialFiles } from './raw-files.js';
-import { logFileLines, modelTurnsTable, SHOWN_LINES, toolCallsTable } from './trial-tables.js';
+import { DEFAULT_PREVIEW_CHARS, logFileLines, modelTurnsTable, SHOWN_LINES, toolCallsTable } from './trial-tables.js';
 
 /** Characters of the end of the agent's own output a trial page shows. */
 const AGENT_OUTPUT_CHARS = 3000;
@@ -73,9 +73,10 @@ export async function trialDetail(trial: TrialResult, view: HtmlFamilyView, prev
     score: trial.score as Record<string, unknown> | null,
     verdict: trial.score ? familyOf.progress.verdict(trial.score) : null,
     facts,
-    tables: [...family.tables, toolCallsTable(lines, family.callNotes, previewChars, total), modelTurnsTable(modelLog.lines)],
+    // The previews once, in the conversation; the table of the calls without them.
+    tables: [...family.tables, toolCallsTable(lines, family.callNotes, 0, total), modelTurnsTable(modelLog.lines)],
     agentOutput: agentOutput(dir),
-    conversation: buildConversation({ modelLines: modelLog.lines, modelTotal: modelLog.total, toolLines: lines, toolTotal: total, notes: family.callNotes, stops: family.callStops ?? [] }),
+    conversation: buildConversation({ modelLines: modelLog.lines, modelTotal: modelLog.total, toolLines: lines, toolTotal: total, notes: family.callNotes, stops: family.callStops ?? [], previewChars: previewChars ?? DEFAULT_PREVIEW_CHARS }),
     figures: family.figures ?? [],
     files: listTrialFiles(dir),
   };

@@ -1,6 +1,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { z } from 'zod';
 import type { ChatMessage, ChatPart, Conversation, ModelStep, ToolStep } from '../model.js';
+import { clip } from '../trial-tables.js';
 import { requestMessages, responseMessage } from './messages.js';
 
 /**
@@ -141,7 +142,7 @@ const ToolLine = z.looseObject({
 const text = (v: unknown): string => (typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v));
 
 /** The tool calls of the log's lines, with the family's note and the golden stops each served. */
-export function toolSteps(lines: readonly string[], notes: readonly (string | null)[], stops: readonly (readonly number[])[], bound = new TextBound()): ToolStep[] {
+export function toolSteps(lines: readonly string[], notes: readonly (string | null)[], stops: readonly (readonly number[])[], previewChars = Infinity, bound = new TextBound()): ToolStep[] {
   return lines.map((line, i) => {
     let raw: unknown;
     try {
@@ -151,7 +152,7 @@ export function toolSteps(lines: readonly string[], notes: readonly (string | nu
     }
     const parsed = ToolLine.safeParse(raw);
     const c = parsed.success ? parsed.data : null;
-    const preview = c ? [c.provider_error ? `provider error: ${c.provider_error}` : null, c.resolved_url ? `→ ${c.resolved_url}` : null, text(c.result_preview)].filter(Boolean).join('\n') : '';
+    const preview = c ? [c.provider_error ? `provider error: ${c.provider_error}` : null, c.resolved_url ? `→ ${c.resolved_url}` : null, clip(text(c.result_preview), previewChars)].filter(Boolean).join('\n') : '';
     return {
       kind: 'tool', n: i + 1, ts: c?.ts ?? null, tool: c ? text(c.tool) : '(unreadable line)', args: bound.text(c ? text(c.args) : line.slice(0, 200)),
       ok: c?.success === true, preview: bound.text(preview), latency: c?.latency_ms ?? null, source: c?.source ?? null, note: notes[i] ?? null, stops: [...(stops[i] ?? [])],
@@ -180,11 +181,13 @@ export interface ConversationInput {
   toolTotal: number;
   notes: readonly (string | null)[];
   stops: readonly (readonly number[])[];
+  /** Characters of each tool result preview kept (the log holds 2,000). */
+  previewChars?: number;
 }
 
 export function buildConversation(input: ConversationInput): Conversation {
   const bound = new TextBound();
-  const steps = mergeByTime(modelSteps(input.modelLines, bound), toolSteps(input.toolLines, input.notes, input.stops, bound));
+  const steps = mergeByTime(modelSteps(input.modelLines, bound), toolSteps(input.toolLines, input.notes, input.stops, input.previewChars, bound));
   const listed = input.modelTotal > input.modelLines.length || input.toolTotal > input.toolLines.length ? `the first ${input.modelLines.length} model turns and ${input.toolLines.length} tool calls are listed` : null;
   const cut = bound.cutChars ? `${bound.cutChars.toLocaleString('en-US')} characters of long messages left out (each cut says where)` : null;
   return { steps, modelLines: input.modelTotal, toolLines: input.toolTotal, bounded: [listed, cut].filter(Boolean).join('; ') || null };
