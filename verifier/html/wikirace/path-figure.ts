@@ -16,7 +16,7 @@ import { esc } from '../escape.js';
 
 /** Pages a drawing shows at most (a game makes at most its move limit of moves, 30 by default). */
 const MAX_PAGES = 80;
-const COL = 150;
+const COL = 180;
 const ROW = 58;
 const TOP = 44;
 
@@ -71,11 +71,17 @@ function svgOf(nodes: Map<string, Node>, shortest: readonly string[], moves: rea
     const a = at(nodes.get(shortest[i - 1])!), b = at(nodes.get(shortest[i])!);
     parts.push(`<line x1="${a.x}" y1="${a.y}" x2="${b.x}" y2="${b.y}" stroke="#54a24b" stroke-width="6" stroke-opacity="0.45" stroke-linecap="round"/>`);
   }
-  moves.forEach((m, i) => {
+  // Moves between the same two pages bend apart: left to right above the line, right to left below, each further out.
+  const between = new Map<string, number>();
+  moves.forEach((m) => {
     const from = nodes.get(m.from), to = nodes.get(m.to);
     if (!from || !to) return;
     const a = at(from), b = at(to);
-    const bend = (i % 2 ? 1 : -1) * (18 + 6 * (i % 3));
+    const forward = a.x < b.x || (a.x === b.x && a.y < b.y);
+    const key = `${m.from}\u0000${m.to}`;
+    const seen = between.get(key) ?? 0;
+    between.set(key, seen + 1);
+    const bend = (forward ? -1 : 1) * (22 + 22 * seen);
     const mx = (a.x + b.x) / 2 + (a.y === b.y ? 0 : bend), my = (a.y + b.y) / 2 + (a.y === b.y ? bend : 0);
     parts.push(`<path d="M${a.x},${a.y} Q${mx},${my} ${b.x},${b.y}" fill="none" stroke="#4c78a8" stroke-width="1.6" marker-end="url(#wr-arrow)"><title>move ${m.step}: ${esc(m.from)} → ${esc(m.to)}</title></path>`);
     parts.push(`<text x="${(a.x + 2 * mx + b.x) / 4}" y="${(a.y + 2 * my + b.y) / 4 - 2}" fill="#4c78a8" font-size="10" text-anchor="middle">${m.step}</text>`);
