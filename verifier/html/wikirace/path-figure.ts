@@ -16,7 +16,10 @@ import { esc } from '../escape.js';
 
 /** Pages a drawing shows at most (a game makes at most its move limit of moves, 30 by default). */
 const MAX_PAGES = 80;
-const COL = 180;
+/** Column widths: up to 180 px, narrower when many columns would not fit about 1,240 px. */
+const COL_MAX = 180;
+const COL_MIN = 110;
+const FIT_WIDTH = 1240;
 const ROW = 58;
 const TOP = 44;
 
@@ -57,10 +60,12 @@ async function worldOf(trial: TrialResult, task: WikiraceTask): Promise<{ world:
   }
 }
 
-const short = (title: string): string => (title.length > 20 ? `${title.slice(0, 19)}…` : title);
+const short = (title: string, max: number): string => (title.length > max ? `${title.slice(0, max - 1)}…` : title);
 
 function svgOf(nodes: Map<string, Node>, shortest: readonly string[], moves: readonly TrajectoryLine[], columns: string[], target: string): string {
   const rows = Math.max(...[...nodes.values()].map((n) => n.row)) + 1;
+  const COL = Math.max(COL_MIN, Math.min(COL_MAX, Math.floor(FIT_WIDTH / Math.max(1, columns.length))));
+  const labelChars = Math.floor(COL / 6.8);
   const width = columns.length * COL + 20;
   const height = TOP + rows * ROW + 10;
   const at = (n: Node) => ({ x: 20 + n.col * COL + COL / 2 - 10, y: TOP + n.row * ROW + 12 });
@@ -92,7 +97,7 @@ function svgOf(nodes: Map<string, Node>, shortest: readonly string[], moves: rea
     const ring = n.visits > 1 ? ' stroke="#b3261e" stroke-width="3"' : ` stroke="${n.onShortest ? '#54a24b' : '#4c78a8'}" stroke-width="2"`;
     parts.push(`<g class="page" data-title="${esc(n.title)}" data-visits="${n.visits}"><title>${esc(n.title)}${n.visits ? ` (visited ${n.visits}×)` : ' (not visited)'}</title>`);
     parts.push(`<circle cx="${x}" cy="${y}" r="7" fill="${fill}"${ring}/>`);
-    parts.push(`<text x="${x}" y="${y + 22}" text-anchor="middle" fill="#1d2330">${esc(short(n.title))}${n.visits > 1 ? ` ×${n.visits}` : ''}</text></g>`);
+    parts.push(`<text x="${x}" y="${y + 22}" text-anchor="middle" fill="#1d2330">${esc(short(n.title, labelChars))}${n.visits > 1 ? ` ×${n.visits}` : ''}</text></g>`);
   }
   parts.push('</svg>');
   return parts.join('');
