@@ -4,10 +4,11 @@
  * (FA, turns, tokens, tool calls) and fails unless both score FA 1 and the gateway's turn and token
  * counts equal what the script served.
  *
- *   npm run e2e:agents [-- --agents claude-code,codex] [-- --save-fixtures]
+ *   npm run e2e:agents [-- --agents claude-code,codex] [-- --save-fixtures] [-- --keep-jobs DIR]
  *
  * With --save-fixtures, the requests each CLI sent and its own logs are kept under
- * test/fixtures/agents/<agent>/, for the adapters' tests.
+ * test/fixtures/agents/<agent>/, for the adapters' tests. With --keep-jobs DIR, the jobs are written to DIR
+ * and kept (to look at them: aar view DIR).
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -35,6 +36,7 @@ const MODELS: Record<string, string> = { 'claude-code': 'claude-sonnet-4-6', cod
 const argv = process.argv.slice(2);
 const agents = (argv.includes('--agents') ? argv[argv.indexOf('--agents') + 1] : 'claude-code,codex').split(',');
 const saveFixtures = argv.includes('--save-fixtures');
+const keepJobs = argv.includes('--keep-jobs') ? path.resolve(argv[argv.indexOf('--keep-jobs') + 1]) : null;
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'aar-e2e-'));
 // The gateway forwards with the host's key; the scripted server checks it is this one and never a trial token.
 const HOST_KEY = 'sk-e2e-host-key';
@@ -51,7 +53,7 @@ try {
         configPath,
         stringify({
           name: agent,
-          output: path.join(tmp, 'jobs'),
+          output: keepJobs ?? path.join(tmp, 'jobs'),
           tasks: { path: packagePath('tasks', 'examples'), ids: [LEG] },
           agents: [{ name: agent, model: MODELS[agent] }],
           timeout_s: 300,

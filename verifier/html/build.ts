@@ -8,6 +8,7 @@ import { renderChartSvg } from './charts.js';
 import { htmlViewOf, type HtmlFamilyView } from './family-view.js';
 import type { ReportData } from './model.js';
 import { renderPage, type AgentCard, type RenderedChart } from './page.js';
+import { jobTotals } from './totals.js';
 import { trialDetail, trialRow } from './trial-data.js';
 
 export interface HtmlReportOptions {
@@ -40,7 +41,7 @@ export function requireJobFolder(dir: string): void {
   requireTrialDirs(dir);
 }
 
-function agentCards(rows: readonly AggregateRow[], view: HtmlFamilyView): AgentCard[] {
+export function agentCards(rows: readonly AggregateRow[], view: HtmlFamilyView): AgentCard[] {
   return rows
     .filter((r) => r.variant === '*' && r.level === '*')
     .map((r) => ({ agent: r.agent, model: r.model, trials: r.trials, scored: r.n, infraErrors: r.infra_errors, figures: view.headline(r) }));
@@ -63,13 +64,15 @@ export async function buildHtmlReport(jobDirs: readonly string[], options: HtmlR
     columns: view.columns,
     rows: results.map((r) => trialRow(r, view)),
   };
+  const successOf = (r: TrialResult): boolean => family.progress.success(r.score!) === 1;
   return renderPage({
     data,
+    totals: jobTotals(results, successOf),
     family,
     aggregateRows: rows,
     cards: agentCards(rows, view),
     charts,
     analysis: analyseJobs(jobDirs),
-    details: results.map((r) => trialDetail(r, view, options.previewChars)),
+    details: await Promise.all(results.map((r) => trialDetail(r, view, options.previewChars))),
   });
 }

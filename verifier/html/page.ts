@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { deflateRawSync } from 'node:zlib';
 import type { TaskFamily } from '../../tasks/family.js';
 import type { AggregateRow } from '../aggregate.js';
@@ -8,6 +9,7 @@ import type { Headline } from './family-view.js';
 import { configLabel } from './labels.js';
 import type { ReportData, TrialDetail } from './model.js';
 import { PAGE_STYLE } from './style.js';
+import { totalsHtml, type JobTotals } from './totals.js';
 
 export interface AgentCard {
   agent: string;
@@ -33,6 +35,16 @@ export interface PageParts {
   analysis: Analysis;
   /** One per row of data.rows, in the same order; embedded as JSON and drawn only when opened. */
   details: readonly TrialDetail[];
+  totals: readonly JobTotals[];
+}
+
+/**
+ * The page's Content-Security-Policy: its one script runs by its hash (so no inline handler in a text that
+ * escaped escaping could run), nothing is fetched, and links open files only by navigation.
+ */
+export function contentSecurityPolicy(script: string): string {
+  const hash = createHash('sha256').update(script).digest('base64');
+  return `default-src 'none'; script-src 'sha256-${hash}'; style-src 'unsafe-inline'; img-src data:; connect-src 'none'; base-uri 'none'; form-action 'none'`;
 }
 
 
@@ -88,6 +100,7 @@ const TRIALS_SECTION = `<section id="trials"><h2>Trials <span class="count" id="
 <select id="filter-variant" aria-label="variant"><option value="">all variants</option></select>
 <select id="filter-level" aria-label="level"><option value="">all levels</option></select>
 <select id="filter-status" aria-label="status"><option value="">all statuses</option></select>
+<select id="filter-outcome" aria-label="outcome"><option value="">correct and wrong</option><option value="correct">correct</option><option value="wrong">wrong</option><option value="unscored">not scored</option></select>
 </div>
 <div class="scroll"><table id="trials-table" class="trials"><thead></thead><tbody></tbody></table></div>
 <p class="more" id="trials-more" hidden><button type="button" id="show-more">show more</button></p>
@@ -97,6 +110,7 @@ const TRIALS_SECTION = `<section id="trials"><h2>Trials <span class="count" id="
 function nav(parts: PageParts): string {
   const sections: [string, string, boolean][] = [
     ['agents', 'configurations', true],
+    ['totals', 'jobs', true],
     ['charts', 'charts', parts.charts.length > 0],
     ['aggregate', 'by level', true],
     ['analysis', 'comparison', parts.analysis.tables.length + parts.analysis.notes.length > 0],
@@ -110,8 +124,10 @@ export function renderPage(parts: PageParts): string {
   const { data } = parts;
   const scored = data.rows.filter((r) => r.status !== 'infra_error').length;
   const details = parts.details.map((d, i) => `<script type="${TRIAL_DATA_TYPE}" id="trial-data-${i}">${packTrial(d)}</script>`).join('\n');
+  const script = clientScript();
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="${esc(contentSecurityPolicy(script))}">
 <title>${esc(data.title)}</title><style>${PAGE_STYLE}</style></head>
 <body>
 <header class="top"><a class="home" href="#">${esc(data.title)}</a>
@@ -119,6 +135,7 @@ export function renderPage(parts: PageParts): string {
 <span class="meta">family ${esc(data.family)} · ${data.rows.length} trials (${scored} scored) · generated ${esc(data.generatedAt.slice(0, 16).replace('T', ' '))} UTC</span></header>
 <main id="overview">
 <section id="agents"><h2>Configurations</h2><div class="cards">${parts.cards.map(cardHtml).join('')}</div></section>
+${totalsHtml(parts.totals)}
 ${chartsHtml(parts.charts)}
 <section id="aggregate"><h2>By variant and level</h2><p class="note">As <code>aar report</code> prints it: figures in %, 95% intervals in brackets.</p>${aggregateTable(parts.family, parts.aggregateRows)}</section>
 ${analysisHtml(parts.analysis)}
@@ -127,7 +144,7 @@ ${TRIALS_SECTION}
 <main id="trial-page" hidden></main>
 <script type="application/json" id="report-data">${scriptJson(data)}</script>
 ${details}
-<script>${clientScript()}</script>
+<script>${script}</script>
 </body></html>
 `;
 }

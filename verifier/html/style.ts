@@ -82,4 +82,32 @@ details summary { cursor: pointer; font-weight: 600; }
 details.analysis table { font-size: 12.5px; border: 1px solid var(--line); margin-top: 6px; }
 details.analysis td { white-space: nowrap; }
 details pre { white-space: pre-wrap; word-break: break-word; max-height: 480px; overflow: auto; }
+section.conversation { background: #fbfcfd; }
+article.step { background: var(--card); border: 1px solid var(--line); border-radius: 8px; margin: 8px 0; padding: 8px 12px; }
+article.step.model { border-left: 4px solid var(--accent); }
+article.step.tool { border-left: 4px solid #9aa7b8; margin-left: 28px; }
+article.step.tool.failed, article.step.model.failed { border-left-color: var(--bad); }
+article.step header { font-size: 12.5px; margin-bottom: 4px; } article.step header .facts { color: var(--muted); }
+article.step .tool-name { font-weight: 600; }
+article.step pre { white-space: pre-wrap; word-break: break-word; margin: 2px 0 6px; max-height: 560px; overflow: auto; background: #f6f8fa; padding: 6px 8px; border-radius: 5px; }
+.msg { display: grid; grid-template-columns: 84px 1fr; gap: 8px; padding: 4px 0; border-top: 1px dashed var(--line); }
+.msg .role { font-size: 11px; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); padding-top: 4px; }
+.msg.response .role { color: var(--accent); font-weight: 600; }
+.msg.role-error .role { color: var(--bad); }
+.msg .parts { min-width: 0; }
+.msg.response pre.text { background: #eef4fc; }
+.part-label { font-size: 11px; color: var(--muted); } .part.tool-call pre { background: #f3f0fa; } .part.tool-result.error pre { background: var(--bad-bg); }
+details.fold, details.reasoning, details.system, details.log-tables { margin: 4px 0; padding: 4px 10px; }
+details.fold summary, details.reasoning summary, details.system summary { font-weight: normal; color: #333; }
+details.fold summary .size { color: var(--muted); }
+details.reasoning { background: #fffbea; border-color: #f0e2a8; } details.reasoning pre { background: transparent; font-style: italic; }
+.step-note { color: #8a5a00; margin: 2px 0; font-size: 12.5px; }
+.cut { font-size: 11px; color: var(--muted); }
+.muted { color: var(--muted); }
+button.jump { font: inherit; font-size: 12px; border: 1px solid #c9d0da; background: #f2f5fa; color: var(--accent); border-radius: 9px; padding: 0 7px; cursor: pointer; }
+.flash { outline: 3px solid #e0a800; }
+ul.files { columns: 2; margin: 4px 0; }
+.crumbs #trial-position { color: var(--muted); }
+#jobs-table td:nth-child(2) { white-space: nowrap; }
+.path-figure svg text { font-family: inherit; }
 `;

@@ -6,7 +6,9 @@ import type { TrialResult } from '../results.js';
 import type { HtmlFamilyView } from './family-view.js';
 import { configLabel } from './labels.js';
 import type { Cell, TrialDetail, TrialRow } from './model.js';
-import { logFileLines, modelTurnsTable, toolCallsTable } from './trial-tables.js';
+import { buildConversation, readModelLog } from './conversation/timeline.js';
+import { listTrialFiles } from './raw-files.js';
+import { DEFAULT_PREVIEW_CHARS, logFileLines, modelTurnsTable, SHOWN_LINES, toolCallsTable } from './trial-tables.js';
 
 /** Characters of the end of the agent's own output a trial page shows. */
 const AGENT_OUTPUT_CHARS = 3000;
@@ -21,6 +23,9 @@ export function trialRow(trial: TrialResult, view: HtmlFamilyView): TrialRow {
     level: record.leg.level,
     attempt: record.attempt,
     status: record.status,
+    correct: trial.score ? familyOfRecord(record).progress.success(trial.score) === 1 : null,
+    wall_s: record.timings.total_s,
+    cost_usd: record.run.cost_usd ?? null,
     cells: view.cells(trial.score),
   };
 }
@@ -36,10 +41,11 @@ function agentOutput(dir: string): string | null {
   return `${logs[0]}:\n${tail}`;
 }
 
-export function trialDetail(trial: TrialResult, view: HtmlFamilyView, previewChars?: number): TrialDetail {
+export async function trialDetail(trial: TrialResult, view: HtmlFamilyView, previewChars?: number): Promise<TrialDetail> {
   const { record, dir } = trial;
   const { lines, total } = logFileLines(path.join(dir, TRIAL_FILES.toolLog));
-  const family = view.trialPage(trial, lines);
+  const family = await view.trialPage(trial, lines);
+  const modelLog = readModelLog(path.join(dir, TRIAL_FILES.modelLog), SHOWN_LINES);
   const facts: [string, Cell][] = [
     ['agent', configLabel(record.agent.id, record.agent.model)],
     ['agent version', record.agent.version],
@@ -50,7 +56,7 @@ export function trialDetail(trial: TrialResult, view: HtmlFamilyView, previewCha
     ['step limit hit', record.run.step_limit_hit],
     ['exit code', record.run.exit_code],
     ['input / output / cached tokens', [record.run.input_tokens, record.run.output_tokens, record.run.cached_tokens].map((t) => t ?? '–').join(' / ')],
-    ['cost (USD)', record.run.cost_usd],
+    ['cost (USD)', record.run.cost_usd === null || record.run.cost_usd === undefined ? null : Number(record.run.cost_usd.toFixed(6))],
     ['time: total / agent (s)', `${record.timings.total_s.toFixed(1)} / ${record.timings.agent_s?.toFixed(1) ?? '–'}`],
     ['started', record.started_at],
     ['seed', record.seed],
@@ -67,7 +73,11 @@ export function trialDetail(trial: TrialResult, view: HtmlFamilyView, previewCha
     score: trial.score as Record<string, unknown> | null,
     verdict: trial.score ? familyOf.progress.verdict(trial.score) : null,
     facts,
-    tables: [...family.tables, toolCallsTable(lines, family.callNotes, previewChars, total), modelTurnsTable(logFileLines(path.join(dir, TRIAL_FILES.modelLog)).lines)],
+    // The previews once, in the conversation; the table of the calls without them.
+    tables: [...family.tables, toolCallsTable(lines, family.callNotes, 0, total), modelTurnsTable(modelLog.lines)],
     agentOutput: agentOutput(dir),
+    conversation: buildConversation({ modelLines: modelLog.lines, modelTotal: modelLog.total, toolLines: lines, toolTotal: total, notes: family.callNotes, stops: family.callStops ?? [], previewChars: previewChars ?? DEFAULT_PREVIEW_CHARS }),
+    figures: family.figures ?? [],
+    files: listTrialFiles(dir),
   };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fileLines, LINE_TOO_LONG } from '../../trial/log-lines.js';
 import { TOOL_LOG_READ_MAX_LINE_CHARS } from '../../trial/tool-log.js';
-import { columns, type Cell, type DetailTable } from './model.js';
+import { columns, type Cell, type ColumnFormat, type DetailTable } from './model.js';
 
 /** Characters of a tool result's preview a trial page shows (the full 2,000 stay in tool_log.jsonl). */
 export const DEFAULT_PREVIEW_CHARS = 600;
@@ -26,7 +26,7 @@ export function logFileLines(file: string, max = SHOWN_LINES): { lines: string[]
 }
 
 /** The first `max` code points of a text, and how many were left out. */
-function clip(text: string, max: number): string {
+export function clip(text: string, max: number): string {
   if (text.length <= max) return text;
   let end = 0;
   for (let points = 0; points < max && end < text.length; points++) end += (text.codePointAt(end) as number) > 0xffff ? 2 : 1;
@@ -85,7 +85,7 @@ export function toolCallsTable(lines: readonly string[], notes: readonly (string
       tool: text(call.tool),
       args: clip(text(call.args), 400),
       ok: call.success === true,
-      preview,
+      preview: previewChars > 0 ? preview : null,
       chars: call.result_len ?? null,
       latency: call.latency_ms ?? null,
       source: source || null,
@@ -95,10 +95,10 @@ export function toolCallsTable(lines: readonly string[], notes: readonly (string
   });
   return {
     title: `Tool calls (${total})`,
-    note: `In the order the gateway logged them${total > lines.length ? `; the first ${lines.length} of ${total} are listed` : ''}. Previews are cut for the page; tool_log.jsonl in the trial folder holds what the verifier read.`,
+    note: `In the order the gateway logged them${total > lines.length ? `; the first ${lines.length} of ${total} are listed` : ''}. ${previewChars > 0 ? 'Previews are cut for the page' : 'The result previews are in the conversation'}; tool_log.jsonl in the trial folder holds what the verifier read.`,
     columns: columns(
       ['n', '#', 'int'], ['tool', 'tool', 'text'], ['args', 'arguments', 'text'], ['ok', 'ok', 'text'],
-      ['note', 'for the task', 'text'], ['preview', 'result preview', 'text'], ['chars', 'chars', 'int'],
+      ['note', 'for the task', 'text'], ...(previewChars > 0 ? [['preview', 'result preview', 'text'] as [string, string, ColumnFormat]] : []), ['chars', 'chars', 'int'],
       ['latency', 'ms', 'int'], ['source', 'source', 'text'],
     ),
     rows,

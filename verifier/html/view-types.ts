@@ -23,6 +23,10 @@ export interface ChartSpec {
 export interface FamilyTrialPage {
   tables: DetailTable[];
   callNotes: (string | null)[];
+  /** The golden stops each tool-log line served (the conversation links a call to its stops' rows, `stop-<n>`). */
+  callStops?: number[][];
+  /** Drawings made on the host (SVG, every text in it escaped). */
+  figures?: { title: string; note: string; svg: string }[];
 }
 
 /**
@@ -34,5 +38,5 @@ export interface HtmlFamilyView {
   cells(score: object | null): Record<string, Cell>;
   headline(row: AggregateRow): Headline[];
   charts(results: readonly TrialResult[], rows: readonly AggregateRow[]): ChartSpec[];
-  trialPage(trial: TrialResult, toolLogLines: readonly string[]): FamilyTrialPage;
+  trialPage(trial: TrialResult, toolLogLines: readonly string[]): FamilyTrialPage | Promise<FamilyTrialPage>;
 }

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeSyntheticJob } from '../../../bench/synthetic-trials.js';
 import { loadLegs } from '../../../tasks/aar/load.js';
@@ -26,6 +26,12 @@ describe('aar report --format html and aar view, as processes', () => {
         expect(r.stderr).toBe(`aar: ${missing}: no such job folder\n`);
       }
       expect(runAar(['view', job, '--port', 'x']).stderr).toBe('aar: --port: expected a port number, got x\n');
+      // A folder that is neither a job nor holds one, and no folder with no jobs/ where aar view runs: refused in one line.
+      const other = path.join(dir, 'other');
+      mkdirSync(path.join(other, 'sub'), { recursive: true });
+      writeFileSync(path.join(other, 'notes.txt'), 'mine\n');
+      expect(runAar(['view', other])).toMatchObject({ status: 1, stdout: '', stderr: `aar: ${other}: not a job folder nor a folder of jobs (no job.json or trial folder in it or in its sub-folders)\n` });
+      expect(runAar(['view'], { cwd: other })).toMatchObject({ status: 1, stderr: 'aar: jobs: no such folder (give a job folder or a folder of jobs)\n' });
     } finally {
       cleanup();
     }

@@ -138,7 +138,13 @@ describeBrowser('the HTML report in Chromium', () => {
     const leg = JSON.parse(readFileSync(path.join(trial.dir, 'leg.json'), 'utf8')) as { stops: unknown[] };
     const calls = readFileSync(path.join(trial.dir, 'tool_log.jsonl'), 'utf8').split('\n').filter(Boolean).length;
     expect(tables[0]).toMatchObject({ title: expect.stringMatching(/^Golden trace/), rows: leg.stops.length, misses: 0 });
-    expect(tables[1]).toEqual({ title: `Tool calls (${calls})`, rows: calls, misses: 0 });
+    expect(tables.find((t) => t.title?.startsWith('Tool calls'))).toEqual({ title: `Tool calls (${calls})`, rows: calls, misses: 0 });
+    // The conversation: the oracle uses no model, so its tool calls alone, each linked to the golden stops it served.
+    expect(await page.$$eval('#conversation article.step.tool', (as) => as.map((a) => a.getAttribute('data-call')))).toEqual(Array.from({ length: calls }, (_, i) => String(i + 1)));
+    const jump = await page.$eval('#conversation button.jump', (b) => b.getAttribute('data-jump'));
+    expect(jump).toMatch(/^stop-\d+$/);
+    await page.click('#conversation button.jump');
+    await page.waitForSelector(`#${jump}.flash`);
     await page.screenshot({ path: path.join(ARTIFACTS, 'trial.png'), clip: { x: 0, y: 0, width: 1360, height: 1500 } });
     await page.screenshot({ path: path.join(ARTIFACTS, 'trial-full.png'), fullPage: true });
     // Back to the overview, and a random trial's page says why it failed.

@@ -15,6 +15,8 @@ beforeAll(() => {
   writeCraftedWikiraceJob(job, 'beta', BETA_GAMES);
 });
 
+const TITLES = ['Success per split (Table 1)', 'Moves vs optimal length', 'Loop rate per split', 'Success vs loop frequency (Figure 5)', 'Completion by move limit (Figure 8a)', 'Success vs links offered (Figure 8b)', 'Extra moves by optimal length (Figure 8c)'];
+
 describe("WikiRace's HTML view: the paper's charts and tables in the report", () => {
   test('its own view (verifier/html/wikirace/view.ts): moves, loops and the verdict per game', async () => {
     const view = await htmlViewOf(taskFamily('wikirace'));
@@ -25,7 +27,17 @@ describe("WikiRace's HTML view: the paper's charts and tables in the report", ()
 
   test("the charts carry the tables' figures: per-split success, Figure 5's points and line, Figure 8a-c", () => {
     const charts = wikiraceCharts(loadJobResults(job));
-    expect(charts.map((c) => c.title)).toEqual(['Success per split (Table 1)', 'Success vs loop frequency (Figure 5)', 'Completion by move limit (Figure 8a)', 'Success vs links offered (Figure 8b)', 'Extra moves by optimal length (Figure 8c)']);
+    expect(charts.map((c) => c.title)).toEqual(TITLES);
+    // Moves vs optimal: one mark per configuration, optimal length, moves and outcome, sized by its games.
+    const marks = (charts[1].spec.layer as { data: { values: { config: string; optimal: number; moves: number; outcome: string; games: number }[] } }[])[1].data.values;
+    expect(marks.filter((m) => m.config === 'alpha (scripted)').map((m) => [m.optimal, m.moves, m.outcome, m.games])).toEqual([[3, 3, 'reached', 1], [4, 6, 'reached', 1], [7, 2, 'not reached', 1], [5, 4, 'not reached', 1]]);
+    // Loop rates: alpha loops on easy pair 2 (B twice) and medium (A three times); beta on easy pair 2 and hard.
+    const loops = (charts[2].spec.data as { values: { config: string; split: string; value: number }[] }).values;
+    expect(loops.map((v) => [v.config, v.split, v.value])).toEqual([
+      ['alpha (scripted)', 'easy', 0.5], ['alpha (scripted)', 'medium', 1], ['alpha (scripted)', 'hard', 0],
+      ['beta (scripted)', 'easy', 0.5], ['beta (scripted)', 'medium', 0], ['beta (scripted)', 'hard', 1],
+    ]);
+    charts.splice(1, 2);
     const bySplit = (charts[0].spec.data as { values: { config: string; split: string; value: number }[] }).values;
     expect(bySplit.filter((v) => v.config === 'beta (scripted)').map((v) => [v.split, v.value])).toEqual([['easy', 0.5], ['medium', 1], ['hard', 0]]);
     // Figure 5: 6 points (2 configurations x 3 splits); the line of the table's note: slope -0.5, intercept 2/3.
@@ -40,8 +52,8 @@ describe("WikiRace's HTML view: the paper's charts and tables in the report", ()
 
   test('the report renders every chart to SVG and holds the paper tables', async () => {
     const html = await buildHtmlReport([job]);
-    for (const title of ['Success per split (Table 1)', 'Success vs loop frequency (Figure 5)', 'Completion by move limit (Figure 8a)', 'Success vs links offered (Figure 8b)', 'Extra moves by optimal length (Figure 8c)']) expect(html).toContain(title);
-    expect((html.match(/<svg/g) ?? []).length).toBeGreaterThanOrEqual(5);
+    for (const title of TITLES) expect(html).toContain(title);
+    expect((html.match(/<svg/g) ?? []).length).toBeGreaterThanOrEqual(7);
     for (const id of ['wikirace-table1', 'wikirace-loops', 'wikirace-figure5', 'wikirace-figure8a', 'wikirace-figure8b', 'wikirace-figure8c']) expect(html).toContain(`data-table="${id}"`);
   }, 60_000);
 });

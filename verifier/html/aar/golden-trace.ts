@@ -41,6 +41,11 @@ export function goldenTrace(legText: string, leg: Leg, lines: readonly string[])
   const calls = parsed.map((c) => (c && !c.refused ? c : undefined));
   const valueCalls = parsed.map((c) => (c?.servedOutput ? c : undefined));
   const callNotes: string[][] = lines.map(() => []);
+  const callStops: Set<number>[] = lines.map(() => new Set());
+  const note = (call: number, what: string, stop: number): void => {
+    callNotes[call - 1].push(`${what} of stop ${stop}`);
+    callStops[call - 1].add(stop);
+  };
   const allPreviews = valueCalls.map((c) => c?.preview ?? '').join(' ');
   const rows: Record<string, Cell>[] = [];
   const marks: (string | null)[] = [];
@@ -52,7 +57,7 @@ export function goldenTrace(legText: string, leg: Leg, lines: readonly string[])
     if (stop.stop_type === 'page' && stop.page_url) {
       const page = canonicalPage(stop.page_url) ?? stop.page_url;
       trace.pageCalls = calls.flatMap((c, i) => (c?.pages.includes(page) ? [i + 1] : []));
-      for (const n of trace.pageCalls) callNotes[n - 1].push(`page of stop ${stop.index}`);
+      for (const n of trace.pageCalls) note(n, 'page', stop.index);
     }
     if (stop.stop_type === 'tool' || stop.stop_type === 'compute') {
       const chain = stop.bridge.tool_chain.filter(isObject);
@@ -61,7 +66,7 @@ export function goldenTrace(legText: string, leg: Leg, lines: readonly string[])
         if (!step) break;
         const matching = calls.flatMap((c, i) => (c && rcrStepMatches(step, c) ? [i + 1] : []));
         trace.stepCalls.push({ label: stepLabel(step, raw.arguments), calls: matching });
-        for (const n of matching) callNotes[n - 1].push(`step of stop ${stop.index}`);
+        for (const n of matching) note(n, 'step', stop.index);
       }
     }
     if (stop.extracted_value !== null && stop.extracted_value !== undefined) {
@@ -69,7 +74,7 @@ export function goldenTrace(legText: string, leg: Leg, lines: readonly string[])
       // Most values are in no preview: one look at them all first, then call by call where it is.
       const anywhere = value !== undefined && valueFoundInResults(value, allPreviews);
       trace.valueCalls = anywhere ? valueCalls.flatMap((c, i) => (c && valueFoundInResults(value, c.preview) ? [i + 1] : [])) : [];
-      for (const n of trace.valueCalls) callNotes[n - 1].push(`value of stop ${stop.index}`);
+      for (const n of trace.valueCalls) note(n, 'value', stop.index);
     }
     // A stop the agent works out in its head (reason, or compute without a tool) has nothing to find in the
     // tool log; its value seen there is shown, but its absence is no miss.
@@ -113,8 +118,9 @@ export function goldenTrace(legText: string, leg: Leg, lines: readonly string[])
     ),
     rows,
     marks,
+    rowIds: leg.stops.map((s) => `stop-${s.index}`),
   };
-  return { tables: [table], callNotes: callNotes.map((n) => (n.length ? n.join('; ') : null)) };
+  return { tables: [table], callNotes: callNotes.map((n) => (n.length ? n.join('; ') : null)), callStops: callStops.map((s) => [...s]) };
 }
 
 /** The golden trace of a stored trial, from its leg.json; a note instead when the leg cannot be read. */

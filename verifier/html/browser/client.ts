@@ -1,10 +1,11 @@
 /**
  * The report page's script (bundled by scripts/bundle.mjs into dist/viewer-client.js, which page.ts
- * inlines): the trials table (filter, sort, show more) and the trial pages, drawn from the embedded JSON
- * when their link is followed (#trial/<id>), one at a time.
+ * inlines): the trials table (filter, sort, show more; the filters kept in the hash, state.ts) and the trial
+ * pages, drawn from the embedded JSON when their link is followed (#trial/<id>), one at a time.
  */
-import type { Column, ReportData, TrialRow } from '../model.js';
+import type { Column, ReportData } from '../model.js';
 import { byId, esc, fmt, trialHref, value } from './format.js';
+import { emptyState, FILTER_KEYS, filteredRows, parseHash, stateQuery, type FilterKey, type ViewState } from './state.js';
 import { trialPage } from './trial-page.js';
 
 const data = JSON.parse(byId('report-data').textContent ?? '') as ReportData;
@@ -15,35 +16,45 @@ const FIXED: Column[] = [
   { key: 'attempt', label: 'try', format: 'int' },
   { key: 'level', label: 'level', format: 'text' },
   { key: 'status', label: 'status', format: 'text' },
+  { key: 'wall_s', label: 'wall s', format: 'int' },
 ];
-const columns = FIXED.concat(data.columns);
+// The cost column is the run's (trial.json), unless the family's cells already have one.
+const columns = FIXED.concat(data.columns.some((c) => c.key === 'cost_usd') ? [] : [{ key: 'cost_usd', label: 'cost', format: 'usd' }], data.columns);
 const indexById: Record<string, number> = {};
 data.rows.forEach((r, i) => {
   indexById[r.id] = i;
 });
-const state: { sort: string | null; desc: boolean; shown: number } = { sort: null, desc: false, shown: PAGE };
+let state: ViewState = emptyState();
+let shown = PAGE;
 
-type FilterKey = 'agent' | 'variant' | 'level' | 'status';
+const select = (key: FilterKey): HTMLSelectElement => byId<HTMLSelectElement>('filter-' + key);
 
-function options(id: string, values: string[]): void {
-  const select = byId<HTMLSelectElement>(id);
-  values.forEach((v) => {
-    const o = document.createElement('option');
-    o.value = v;
-    o.textContent = v;
-    select.appendChild(o);
-  });
-  select.addEventListener('change', () => {
-    state.shown = PAGE;
-    drawRows();
-  });
-}
-function distinct(key: FilterKey): string[] {
+function options(key: Exclude<FilterKey, 'outcome'>): void {
   const seen: Record<string, true> = {};
   data.rows.forEach((r) => {
     seen[r[key]] = true;
   });
-  return Object.keys(seen).sort();
+  Object.keys(seen)
+    .sort()
+    .forEach((v) => {
+      const o = document.createElement('option');
+      o.value = v;
+      o.textContent = v;
+      select(key).appendChild(o);
+    });
+}
+
+/** The controls show the state (after a reload or a link with filters). */
+function showState(): void {
+  byId<HTMLInputElement>('filter-text').value = state.text;
+  FILTER_KEYS.forEach((k) => {
+    select(k).value = state.filters[k];
+  });
+}
+
+/** The state into the URL, without a new history entry per keystroke. */
+function keepState(): void {
+  history.replaceState(null, '', '#trials' + stateQuery(state));
 }
 
 const tableHead = (): HTMLElement => document.querySelector<HTMLElement>('#trials-table thead')!;
@@ -60,45 +71,20 @@ function drawHead(): void {
     '</tr>';
 }
 
-function filtered(): TrialRow[] {
-  const text = byId<HTMLInputElement>('filter-text').value.trim().toLowerCase();
-  const chosen = (key: FilterKey) => byId<HTMLSelectElement>('filter-' + key).value;
-  const agent = chosen('agent'), variant = chosen('variant'), level = chosen('level'), status = chosen('status');
-  const rows = data.rows.filter((r) => {
-    if (agent && r.agent !== agent) return false;
-    if (variant && r.variant !== variant) return false;
-    if (level && r.level !== level) return false;
-    if (status && r.status !== status) return false;
-    if (!text) return true;
-    const hay = (r.id + ' ' + r.task + ' ' + Object.keys(r.cells).map((k) => r.cells[k]).join(' ')).toLowerCase();
-    return hay.indexOf(text) >= 0;
-  });
-  if (state.sort) {
-    const key = state.sort, sign = state.desc ? -1 : 1;
-    rows.sort((a, b) => {
-      const x = value(a, key), y = value(b, key);
-      if (x === y) return 0;
-      if (x === null || x === undefined) return 1;
-      if (y === null || y === undefined) return -1;
-      return (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y))) * sign;
-    });
-  }
-  return rows;
-}
-
 function drawRows(): void {
-  const rows = filtered();
-  const shown = rows.slice(0, state.shown);
-  document.querySelector('#trials-table tbody')!.innerHTML = shown
+  const rows = filteredRows(data, state);
+  const query = stateQuery(state);
+  document.querySelector('#trials-table tbody')!.innerHTML = rows
+    .slice(0, shown)
     .map(
       (r) =>
-        '<tr class="status-' + esc(r.status) + '" data-trial="' + esc(r.id) + '">' +
+        '<tr class="status-' + esc(r.status) + '" data-trial="' + esc(r.id) + '" data-correct="' + esc(r.correct) + '">' +
         columns
           .map((c) => {
             const v = value(r, c.key);
-            if (c.key === 'task') return '<td><a href="' + esc(trialHref(r.id)) + '" title="' + esc(r.id) + '">' + esc(r.task) + '</a></td>';
+            if (c.key === 'task') return '<td><a href="' + esc(trialHref(r.id) + query) + '" title="' + esc(r.id) + '">' + esc(r.task) + '</a></td>';
             let cls = c.format === 'text' ? '' : 'num';
-            if (c.key === 'fa' && v !== null) cls += v ? ' good' : ' bad';
+            if ((c.key === 'fa' || c.key === 'success') && v !== null) cls += v ? ' good' : ' bad';
             return '<td class="' + cls + '" data-key="' + esc(c.key) + '">' + esc(fmt(v, c.format)) + '</td>';
           })
           .join('') +
@@ -106,32 +92,46 @@ function drawRows(): void {
     )
     .join('');
   byId('trial-count').textContent = '(' + rows.length + ' of ' + data.rows.length + ')';
-  byId('trials-more').hidden = rows.length <= state.shown;
+  byId('trials-more').hidden = rows.length <= shown;
+}
+
+function changed(): void {
+  shown = PAGE;
+  keepState();
+  drawRows();
 }
 
 function route(): void {
-  const hash = location.hash;
-  const onTrial = hash.indexOf('#trial/') === 0;
+  const { route: where, state: fromUrl } = parseHash(location.hash);
+  const onTrial = where.indexOf('trial/') === 0;
+  // A section link (#charts) keeps the filters; the trials table and trial pages carry theirs.
+  if (onTrial || where === 'trials' || !where) state = fromUrl;
   byId('overview').hidden = onTrial;
   byId('trial-page').hidden = !onTrial;
+  showState();
+  drawHead();
+  drawRows();
   if (onTrial) {
-    trialPage(data, indexById, decodeURIComponent(hash.slice('#trial/'.length)));
+    trialPage(data, indexById, decodeURIComponent(where.slice('trial/'.length)), filteredRows(data, state), stateQuery(state));
     window.scrollTo(0, 0);
-  } else if (hash.length > 1) {
-    const target = document.getElementById(hash.slice(1));
+  } else if (where) {
+    const target = document.getElementById(where);
     if (target) target.scrollIntoView();
   } else {
     window.scrollTo(0, 0);
   }
 }
 
-options('filter-agent', distinct('agent'));
-options('filter-variant', distinct('variant'));
-options('filter-level', distinct('level'));
-options('filter-status', distinct('status'));
+(['agent', 'variant', 'level', 'status'] as const).forEach(options);
+FILTER_KEYS.forEach((k) =>
+  select(k).addEventListener('change', () => {
+    state.filters[k] = select(k).value;
+    changed();
+  }),
+);
 byId('filter-text').addEventListener('input', () => {
-  state.shown = PAGE;
-  drawRows();
+  state.text = byId<HTMLInputElement>('filter-text').value;
+  changed();
 });
 tableHead().addEventListener('click', (e) => {
   const th = (e.target as Element).closest('th');
@@ -140,13 +140,11 @@ tableHead().addEventListener('click', (e) => {
   state.desc = state.sort === key ? !state.desc : false;
   state.sort = key;
   drawHead();
-  drawRows();
+  changed();
 });
 byId('show-more').addEventListener('click', () => {
-  state.shown += PAGE;
+  shown += PAGE;
   drawRows();
 });
 window.addEventListener('hashchange', route);
-drawHead();
-drawRows();
 route();

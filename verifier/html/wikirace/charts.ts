@@ -61,6 +61,58 @@ function successBySplit(games: GamesByConfig): ChartSpec {
   );
 }
 
+function loopRates(games: GamesByConfig): ChartSpec | null {
+  const values = figure5(games).rows.map((r) => ({ config: r.config, split: r.split, n: r.n, value: r.loop_rate }));
+  if (!values.length) return null;
+  return groupedShareBars(
+    'Loop rate per split',
+    'Share of games in which the agent came back to a page it had already visited, per configuration and split.',
+    320,
+    values,
+    { field: 'split', type: 'nominal', sort: SPLITS, title: null },
+    'value',
+    [{ field: 'config' }, { field: 'split' }, { field: 'n' }, { field: 'value', format: '.1%' }],
+  );
+}
+
+/** Every game as a point: its moves against its optimal length (the dashed line: moves = optimal). */
+function stepsVsOptimal(games: GamesByConfig): ChartSpec | null {
+  const counts = new Map<string, { config: string; optimal: number; moves: number; outcome: string; games: number }>();
+  for (const [config, trials] of games) {
+    for (const { score } of trials) {
+      const outcome = score.success ? 'reached' : 'not reached';
+      const k = `${config}\u0000${score.optimal_length}\u0000${score.steps}\u0000${outcome}`;
+      const c = counts.get(k) ?? { config, optimal: score.optimal_length, moves: score.steps, outcome, games: 0 };
+      c.games++;
+      counts.set(k, c);
+    }
+  }
+  const points = [...counts.values()];
+  if (!points.length) return null;
+  const top = Math.max(...points.map((p) => Math.max(p.moves, p.optimal)));
+  const x = { field: 'optimal', type: 'quantitative', title: 'optimal length', scale: { domain: [0, top] } };
+  const y = { field: 'moves', type: 'quantitative', title: 'moves made', scale: { domain: [0, top] } };
+  return {
+    title: 'Moves vs optimal length',
+    note: 'One mark per configuration, optimal length, moves and outcome (its size: the games); on the dashed line a game took a shortest path.',
+    spec: {
+      width: 300, height: 240,
+      layer: [
+        { data: { values: [{ optimal: 0, moves: 0 }, { optimal: top, moves: top }] }, mark: { type: 'line', color: '#888', strokeDash: [5, 4] }, encoding: { x, y } },
+        {
+          data: { values: points },
+          mark: { type: 'point', filled: true, opacity: 0.75 },
+          encoding: {
+            x, y, color: configColor, size: { field: 'games', type: 'quantitative', title: 'games', legend: null },
+            shape: { field: 'outcome', type: 'nominal', title: null, scale: { domain: ['reached', 'not reached'], range: ['circle', 'cross'] } },
+            tooltip: [{ field: 'config' }, { field: 'optimal' }, { field: 'moves' }, { field: 'outcome' }, { field: 'games' }],
+          },
+        },
+      ],
+    },
+  };
+}
+
 function loopsVsSuccess(games: GamesByConfig): ChartSpec | null {
   const points = figure5(games).rows.map((r) => ({ config: r.config, split: r.split, n: r.n, loop_rate: r.loop_rate, success: r.success }));
   if (!points.length) return null;
@@ -140,5 +192,5 @@ function extraMoves(games: GamesByConfig): ChartSpec | null {
 export function wikiraceCharts(results: readonly TrialResult[]): ChartSpec[] {
   const games = gamesByConfig(results);
   if (!games.length) return [];
-  return [successBySplit(games), loopsVsSuccess(games), completionByLimit(games), successByLinks(games), extraMoves(games)].filter((c): c is ChartSpec => c !== null);
+  return [successBySplit(games), stepsVsOptimal(games), loopRates(games), loopsVsSuccess(games), completionByLimit(games), successByLinks(games), extraMoves(games)].filter((c): c is ChartSpec => c !== null);
 }

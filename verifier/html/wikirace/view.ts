@@ -4,6 +4,7 @@ import { columns } from '../model.js';
 import { estimateHeadline as estimate, num, pct } from '../headline.js';
 import type { HtmlFamilyView } from '../view-types.js';
 import { wikiraceCharts } from './charts.js';
+import { pathFigure } from './path-figure.js';
 
 
 /** LLM-WikiRace in the HTML report: success, moves and loops per game; the paper's charts in the overview. */
@@ -30,5 +31,8 @@ export const htmlView: HtmlFamilyView = {
     ];
   },
   charts: (results) => wikiraceCharts(results),
-  trialPage: () => ({ tables: [], callNotes: [] }),
+  async trialPage(trial) {
+    const figure = await pathFigure(trial);
+    return { tables: [], callNotes: [], figures: figure ? [figure] : [] };
+  },
 };
