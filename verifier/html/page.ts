@@ -64,7 +64,7 @@ function cardHtml(card: AgentCard): string {
 }
 
 function aggregateTable(family: TaskFamily<any, any, any>, rows: readonly AggregateRow[]): string {
-  const header = ['configuration', 'variant', 'level', 'n', ...family.report.markdownHeader];
+  const header = ['configuration', ...family.sliceKeys, 'n', ...family.report.markdownHeader];
   const body = rows
     .map((r) => {
       const cls = r.variant === '*' ? ' class="total"' : r.level === '*' ? ' class="subtotal"' : '';
