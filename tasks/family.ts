@@ -169,12 +169,35 @@ export interface TaskFamily<Task extends FamilyTask = FamilyTask, Score extends 
   readonly estimate?: StepEstimate<Task, Score>;
 }
 
+/** The harness's model gateway, started on loopback for a family's command: what a client needs, and the usage so far. */
+export interface CliModelGateway {
+  /** The gateway's base URL (`<url>/anthropic/v1/messages`, `<url>/openai/v1/chat/completions`). */
+  readonly url: string;
+  /** The key a client sends (the gateway swaps in the host's real key). */
+  readonly token: string;
+  usage(): { turns: number; inputTokens: number; outputTokens: number; costUsd: number };
+  close(): Promise<void>;
+}
+
+/**
+ * What the harness lends a family's commands, passed in when they register: tasks/ never imports
+ * harness/, so a command that needs a harness service (WikiRace's probe: the model gateway) gets it here.
+ */
+export interface CliServices {
+  /**
+   * Starts the model gateway with a job config's `models:` settings (none: the defaults); `baseUrl`
+   * replaces the upstream of the model API `api`. Every request is logged to `<out>/model_log.jsonl`
+   * under the pseudo-trial `name`.
+   */
+  startModelGateway(options: { config?: string; api: string; baseUrl?: string; out: string; name: string }): Promise<CliModelGateway>;
+}
+
 /** Commands a family adds to the CLI; each registers synchronously and loads its code when it runs. */
 export interface FamilyCli {
   /** Subcommands of `aar tasks` (two families naming the same one is commander's error at start). */
-  tasks?(tasks: Command): void;
-  /** Commands of its own at the top level (`aar score`). */
-  program?(program: Command): void;
+  tasks?(tasks: Command, services: CliServices): void;
+  /** Commands of its own at the top level (`aar score`, `aar wikirace`). */
+  program?(program: Command, services: CliServices): void;
 }
 
 /**
