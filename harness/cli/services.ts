@@ -7,12 +7,11 @@ import type { ModelHandlerOptions } from '../gateway/models/proxy.js';
  * go to `<out>/model_log.jsonl` (its tools: none).
  */
 export async function openModelGateway(handler: ModelHandlerOptions, out: string, trialId: string): Promise<CliModelGateway> {
-  const [{ GatewayServer }, { createModelHandler }, { ToolService }, { ResponseStore }] = await Promise.all([
-    import('../gateway/server.js'),
-    import('../gateway/models/proxy.js'),
-    import('../../tools/service.js'),
-    import('../../tools/store/store.js'),
-  ]);
+  // One after the other: Jest's module loader fails on two graphs sharing modules being linked at once.
+  const { GatewayServer } = await import('../gateway/server.js');
+  const { createModelHandler } = await import('../gateway/models/proxy.js');
+  const { ToolService } = await import('../../tools/service.js');
+  const { ResponseStore } = await import('../../tools/store/store.js');
   const gateway = new GatewayServer({
     tools: new ToolService({ mode: 'replay', store: new ResponseStore(path.join(out, '.no-tools')), offered: [] }),
     models: createModelHandler(handler),
