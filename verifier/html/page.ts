@@ -1,5 +1,5 @@
 import { deflateRawSync } from 'node:zlib';
-import type { TaskFamily } from '../../tasks/family.js';
+import type { SliceKeys, TaskFamily } from '../../tasks/family.js';
 import type { AggregateRow } from '../aggregate.js';
 import { analysisHtml, type Analysis } from './analysis.js';
 import { clientScript } from './client.js';
@@ -81,12 +81,13 @@ function chartsHtml(charts: readonly RenderedChart[]): string {
   return `<section id="charts"><h2>Charts</h2><div class="charts">${figures}</div></section>`;
 }
 
-const TRIALS_SECTION = `<section id="trials"><h2>Trials <span class="count" id="trial-count"></span></h2>
+/** The trials table with its filters; the two slice filters are labelled by the family's slice keys (AAR: variant, level). */
+const trialsSection = ([coarse, fine]: SliceKeys): string => `<section id="trials"><h2>Trials <span class="count" id="trial-count"></span></h2>
 <div class="filters">
 <input id="filter-text" type="search" placeholder="filter: task, trial id, diagnosis…" aria-label="filter text">
 <select id="filter-agent" aria-label="agent"><option value="">all configurations</option></select>
-<select id="filter-variant" aria-label="variant"><option value="">all variants</option></select>
-<select id="filter-level" aria-label="level"><option value="">all levels</option></select>
+<select id="filter-variant" aria-label="${esc(coarse)}"><option value="">all ${esc(coarse)}s</option></select>
+<select id="filter-level" aria-label="${esc(fine)}"><option value="">all ${esc(fine)}s</option></select>
 <select id="filter-status" aria-label="status"><option value="">all statuses</option></select>
 </div>
 <div class="scroll"><table id="trials-table" class="trials"><thead></thead><tbody></tbody></table></div>
@@ -120,9 +121,9 @@ export function renderPage(parts: PageParts): string {
 <main id="overview">
 <section id="agents"><h2>Configurations</h2><div class="cards">${parts.cards.map(cardHtml).join('')}</div></section>
 ${chartsHtml(parts.charts)}
-<section id="aggregate"><h2>By variant and level</h2><p class="note">As <code>aar report</code> prints it: figures in %, 95% intervals in brackets.</p>${aggregateTable(parts.family, parts.aggregateRows)}</section>
+<section id="aggregate"><h2>By ${esc(parts.family.sliceKeys[0])} and ${esc(parts.family.sliceKeys[1])}</h2><p class="note">As <code>aar report</code> prints it: figures in %, 95% intervals in brackets.</p>${aggregateTable(parts.family, parts.aggregateRows)}</section>
 ${analysisHtml(parts.analysis)}
-${TRIALS_SECTION}
+${trialsSection(parts.family.sliceKeys)}
 </main>
 <main id="trial-page" hidden></main>
 <script type="application/json" id="report-data">${scriptJson(data)}</script>
