@@ -11,9 +11,9 @@
 import os from 'node:os';
 import path from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { packagePath } from '../paths.js';
 import { fetchModel } from '../harness/gateway/local/catalog.js';
 import { localModelHandler } from '../harness/gateway/local/handler.js';
+import { BUILT_IN_PRICES } from '../harness/gateway/models/apis/registry.js';
 import { GatewayServer } from '../harness/gateway/server.js';
 import { ResponseStore } from '../tools/store/store.js';
 import { ToolService } from '../tools/service.js';
@@ -34,7 +34,7 @@ async function post(url: string, key: string, body: unknown): Promise<{ ms: numb
 }
 
 async function measure(parallel: number): Promise<void> {
-  const handler = localModelHandler({ path: await fetchModel('smollm2'), parallel, contextSize: 2048, threads: THREADS, prices: packagePath('configs', 'prices.yaml') });
+  const handler = localModelHandler({ path: await fetchModel('smollm2'), parallel, contextSize: 2048, threads: THREADS, prices: BUILT_IN_PRICES });
   const local = await handler.server();
   const url = `${local.baseUrls.openai}/chat/completions`;
   const batch = (body: unknown) => Promise.all(Array.from({ length: parallel }, () => post(url, local.key, body)));

@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ByteBudget } from '../trial/copy-limits.js';
-import { NO_GATEWAY, type TrialResultWire, type TrialWorkWire } from '../trial/handover.js';
+import { HANDOVER_PATHS, NO_GATEWAY, type TrialResultWire, type TrialWorkWire } from '../trial/handover.js';
 import { startForward } from './forward.js';
 import { gatewayFromEnv, getJson, postJson, type GatewayAddress } from './gateway-client.js';
 import { killProcessGroup } from './process-group.js';
@@ -27,7 +27,7 @@ async function fetchWork(gateway: GatewayAddress, waitS: number): Promise<TrialW
   const deadline = Date.now() + waitS * 1000;
   for (;;) {
     try {
-      return (await getJson(gateway, '/v1/trial/work', 10_000)) as unknown as TrialWorkWire;
+      return (await getJson(gateway, HANDOVER_PATHS.work, 10_000)) as unknown as TrialWorkWire;
     } catch (error) {
       // The relay and the network's name service can take a moment on a node that just started the task.
       if (Date.now() > deadline) throw new Error(`${NO_GATEWAY} (${(error as Error).message})`);
@@ -131,7 +131,7 @@ export async function runTrial(): Promise<number> {
   };
   for (let attempt = 1; ; attempt++) {
     try {
-      await postJson(gateway, '/v1/trial/result', body, 120_000);
+      await postJson(gateway, HANDOVER_PATHS.result, body, 120_000);
       break;
     } catch (error) {
       if (attempt >= 5 || /refused the call \(4\d\d\)/.test((error as Error).message)) throw error;

@@ -20,15 +20,16 @@ export interface FamilyTask {
   readonly source: Buffer;
 }
 
-/** What trial.json says about the task: its id, file and the two groups reports slice by. */
-export interface TaskDescription {
-  id: string;
-  /** The coarse group (a task set or variant). */
-  variant: string;
-  /** The finer group (a difficulty level or split). */
-  level: string;
-  file: string;
-}
+/**
+ * The two fields of trial.json's `leg` that reports and compare slice by, coarse then fine, named by the
+ * family (AAR: variant, level; WikiRace keeps the same names for its task set and split). They are also
+ * the names of the report's and compare's slice columns.
+ */
+export type SliceKeys = readonly [coarse: string, fine: string];
+
+/** What trial.json says about the task: its id and file, and a value for each of the family's slice keys, in the order written. */
+export type TaskDescription = { id: string; file: string } & Record<string, string>;
+
 
 /** A program a built-in agent runs in the trial's container: the files it needs and its command. */
 export interface ContainerProgram {
@@ -55,7 +56,7 @@ export interface TrialScorer<Score extends object = object> {
 export interface ReportSlice {
   agent: string;
   model: string;
-  /** `*` for all variants / all levels. */
+  /** The slice's coarse and fine group values (printed under the family's SliceKeys); `*` for all. */
   variant: string;
   level: string;
   /** Trials in the slice, scored or not. */
@@ -138,6 +139,8 @@ export interface TaskFamily<Task extends FamilyTask = FamilyTask, Score extends 
   /** The tasks a filter (parsed by filterSchema) selects, in a stable order. */
   filter(tasks: readonly Task[], filter: object): Task[];
   describe(task: Task): TaskDescription;
+  /** Which of describe()'s fields reports and compare slice by (a new grouping is a new field there and its name here). */
+  readonly sliceKeys: SliceKeys;
   /** Model turns the task's protocol allows (a job's `budget.steps: auto`). */
   stepBudget(task: Task): number;
   /**
@@ -166,12 +169,35 @@ export interface TaskFamily<Task extends FamilyTask = FamilyTask, Score extends 
   readonly estimate?: StepEstimate<Task, Score>;
 }
 
+/** The harness's model gateway, started on loopback for a family's command: what a client needs, and the usage so far. */
+export interface CliModelGateway {
+  /** The gateway's base URL (`<url>/anthropic/v1/messages`, `<url>/openai/v1/chat/completions`). */
+  readonly url: string;
+  /** The key a client sends (the gateway swaps in the host's real key). */
+  readonly token: string;
+  usage(): { turns: number; inputTokens: number; outputTokens: number; costUsd: number };
+  close(): Promise<void>;
+}
+
+/**
+ * What the harness lends a family's commands, passed in when they register: tasks/ never imports
+ * harness/, so a command that needs a harness service (WikiRace's probe: the model gateway) gets it here.
+ */
+export interface CliServices {
+  /**
+   * Starts the model gateway with a job config's `models:` settings (none: the defaults); `baseUrl`
+   * replaces the upstream of the model API `api`. Every request is logged to `<out>/model_log.jsonl`
+   * under the pseudo-trial `name`.
+   */
+  startModelGateway(options: { config?: string; api: string; baseUrl?: string; out: string; name: string }): Promise<CliModelGateway>;
+}
+
 /** Commands a family adds to the CLI; each registers synchronously and loads its code when it runs. */
 export interface FamilyCli {
   /** Subcommands of `aar tasks` (two families naming the same one is commander's error at start). */
-  tasks?(tasks: Command): void;
-  /** Commands of its own at the top level (`aar score`). */
-  program?(program: Command): void;
+  tasks?(tasks: Command, services: CliServices): void;
+  /** Commands of its own at the top level (`aar score`, `aar wikirace`). */
+  program?(program: Command, services: CliServices): void;
 }
 
 /**

@@ -6,6 +6,9 @@
  * types and constants only; the host checks what comes back against its zod schema, typed by TrialResultWire.
  */
 
+/** The gateway's two handover paths: the sandbox GETs its work from the first and POSTs its result to the second. */
+export const HANDOVER_PATHS = { work: '/v1/trial/work', result: '/v1/trial/result' } as const;
+
 /** Said on stderr when the work never came; the harness recognises it in a run that failed. */
 export const NO_GATEWAY = 'aar: the container cannot reach the gateway';
 

@@ -9,6 +9,19 @@ export type TrialStatus = (typeof TRIAL_STATUSES)[number];
 
 const nullableNumber = z.number().nullable().default(null);
 
+const LegIdentitySchema = z.looseObject({ id: z.string(), file: z.string(), sha256: z.string() });
+/**
+ * trial.json's `leg`: its id, file and sha256, and the family's own fields (its slice keys, tasks/family.ts)
+ * kept in the order written, so a record read and written again has the same bytes.
+ */
+const LegRefSchema = z
+  .record(z.string(), z.unknown())
+  .check((ctx) => {
+    const checked = LegIdentitySchema.safeParse(ctx.value);
+    if (!checked.success) for (const issue of checked.error.issues) ctx.issues.push({ ...issue, input: ctx.value } as never);
+  })
+  .transform((leg) => leg as z.infer<typeof LegIdentitySchema>);
+
 /** trial.json: what ran, its status and timings. Fields this version does not know are kept as they are. */
 export const TrialRecordSchema = z.looseObject({
   format: z.literal(TRIAL_FORMAT),
@@ -17,7 +30,7 @@ export const TrialRecordSchema = z.looseObject({
   trial_id: z.string(),
   job: z.string(),
   agent: z.looseObject({ id: z.string(), name: z.string(), model: z.string().nullable().default(null), version: z.string().nullable().default(null) }),
-  leg: z.looseObject({ id: z.string(), variant: z.string(), level: z.string(), file: z.string(), sha256: z.string() }),
+  leg: LegRefSchema,
   attempt: z.number().int().min(1),
   /** completed: the agent ended by itself; timed_out: killed at the timeout; agent_error: the agent failed;
    * infra_error: the harness could not run the trial (not scored, retried on resume). */

@@ -1,5 +1,6 @@
 import type { ReportSlice, TaskFamily } from '../tasks/family.js';
 import { familyOfRecord, taskFamily } from '../tasks/registry.js';
+import { sliceOfTrial } from '../tasks/slices.js';
 import type { TrialResult } from './results.js';
 
 /** One row of a report: one configuration (agent x model) on one slice of the tasks, with its family's figures. */
@@ -28,7 +29,8 @@ function levelComparer(order: readonly string[]): (a: string, b: string) => numb
 }
 
 /**
- * Rows per configuration: all tasks, then per variant, then per variant x level. Figures is the family's
+ * Rows per configuration: all tasks, then per coarse slice, then per coarse x fine slice (the family's
+ * sliceKeys: AAR's variant and level). Figures is the family's
  * row shape (AAR: AarFigures).
  */
 export function aggregate<Figures extends object = Record<string, unknown>>(results: readonly TrialResult[]): AggregateRow<Figures>[] {
@@ -43,13 +45,14 @@ export function aggregate<Figures extends object = Record<string, unknown>>(resu
   for (const [key, trials] of [...configs].sort(([a], [b]) => a.localeCompare(b))) {
     const [agent, model] = key.split('\u0000');
     rows.push(summarize(family, agent, model || '-', '*', '*', trials));
-    const variants = [...new Set(trials.map((t) => t.record.leg.variant))].sort();
+    const sliced = trials.map((t) => ({ t, slice: sliceOfTrial(family.sliceKeys, t) }));
+    const variants = [...new Set(sliced.map(({ slice }) => slice[0]))].sort();
     for (const variant of variants) {
-      const inVariant = trials.filter((t) => t.record.leg.variant === variant);
-      if (variants.length > 1) rows.push(summarize(family, agent, model || '-', variant, '*', inVariant));
-      const levels = [...new Set(inVariant.map((t) => t.record.leg.level))].sort(compareLevels);
+      const inVariant = sliced.filter(({ slice }) => slice[0] === variant);
+      if (variants.length > 1) rows.push(summarize(family, agent, model || '-', variant, '*', inVariant.map(({ t }) => t)));
+      const levels = [...new Set(inVariant.map(({ slice }) => slice[1]))].sort(compareLevels);
       for (const level of levels) {
-        rows.push(summarize(family, agent, model || '-', variant, level, inVariant.filter((t) => t.record.leg.level === level)));
+        rows.push(summarize(family, agent, model || '-', variant, level, inVariant.filter(({ slice }) => slice[1] === level).map(({ t }) => t)));
       }
     }
   }

@@ -6,11 +6,13 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 /** The columns of the rows' task family (AAR when there are no rows). */
 const reportOf = (rows: readonly AggregateRow<object>[]) => taskFamily(rows[0]?.family).report;
+/** The slice columns' names: the family's (AAR: variant, level). */
+const sliceKeysOf = (family: string | undefined) => taskFamily(family).sliceKeys;
 
 /** The Markdown table printed by `aar report`: the slice, then the family's columns. */
 export function toMarkdown(rows: readonly AggregateRow<object>[]): string {
   const report = reportOf(rows);
-  const header = ['agent', 'model', 'variant', 'level', 'n', ...report.markdownHeader];
+  const header = ['agent', 'model', ...sliceKeysOf(rows[0]?.family), 'n', ...report.markdownHeader];
   const lines = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`];
   for (const r of rows) lines.push(`| ${[r.agent, r.model, r.variant, r.level, String(r.n), ...report.markdownCells(r)].join(' | ')} |`);
   return lines.join('\n') + '\n';
@@ -18,8 +20,9 @@ export function toMarkdown(rows: readonly AggregateRow<object>[]): string {
 
 /** One flat record per row: the shape of both the CSV and the JSON output. */
 export function flatten(r: AggregateRow<object>): Record<string, string | number | null> {
+  const [coarse, fine] = sliceKeysOf(r.family);
   return {
-    agent: r.agent, model: r.model, variant: r.variant, level: r.level, trials: r.trials, n: r.n, infra_errors: r.infra_errors,
+    agent: r.agent, model: r.model, [coarse]: r.variant, [fine]: r.level, trials: r.trials, n: r.n, infra_errors: r.infra_errors,
     ...taskFamily(r.family).report.flatten(r),
   };
 }

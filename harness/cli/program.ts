@@ -11,7 +11,6 @@ import { registerRunCommands } from './commands/run.js';
 import { registerImagesCommands } from './commands/images.js';
 import { registerViewCommand } from './commands/view.js';
 import { registerCleanupCommand } from './commands/cleanup.js';
-import { registerWikiraceCommands } from './commands/wikirace.js';
 import { registerModelsCommands } from './commands/models.js';
 import { HARNESS_VERSION } from '../version.js';
 
@@ -35,7 +34,6 @@ export function buildProgram(): Command {
   registerWorldCommands(program);
   registerImagesCommands(program);
   registerCleanupCommand(program);
-  registerWikiraceCommands(program);
   registerModelsCommands(program);
   return program;
 }

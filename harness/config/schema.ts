@@ -73,7 +73,7 @@ const baseUrlKeys = Object.fromEntries(Object.entries(BASE_URL_DEFAULTS).map(([k
 
 const ModelsSectionSchema = z.strictObject({
   ...baseUrlKeys,
-  /** A price table (YAML, USD per million tokens) instead of configs/prices.yaml. */
+  /** A price table (YAML, USD per million tokens) replacing the built-in one (every model API's prices.ts). */
   prices: z.string().optional(),
   /** Attempts per model request on 429, 5xx and timeouts. */
   max_attempts: positiveInt.default(4),

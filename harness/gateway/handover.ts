@@ -24,10 +24,11 @@ const ResultSchema: z.ZodType<TrialResultWire, unknown> = z.strictObject({
 const decode = (s: string): Buffer => Buffer.from(s, 'base64');
 
 /**
- * One trial's handover at the gateway: the work waits here until the sandbox fetches it
- * (`GET /v1/trial/work`), and the sandbox posts its result back (`POST /v1/trial/result`), both with the
- * trial token. A second result is refused: the first one counts. The result is the sandbox's word: the trial
- * runner keeps only what the work asked for (harness/jobs/collected.ts), and times the run on its own clock.
+ * One trial's handover at the gateway: the work waits here until the sandbox fetches it (GET
+ * HANDOVER_PATHS.work, trial/handover.ts), and the sandbox posts its result back (POST HANDOVER_PATHS.result),
+ * both with the trial token. A second result is refused: the first one counts. The result is the sandbox's
+ * word: the trial runner keeps only what the work asked for (harness/jobs/collected.ts), and times the run on
+ * its own clock.
  */
 export class GatewayHandover implements WorkHandover {
   private work?: TrialWork;

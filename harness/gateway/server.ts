@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { refusal, type ToolCallOutcome, type ToolService } from '../../tools/service.js';
+import { HANDOVER_PATHS } from '../../trial/handover.js';
 import { boundRefusalText, parseToolRequest } from './bounds.js';
 import { HttpError, readBody, requestToken, sendJson } from './http.js';
 import { modelApiOfPath } from './models/apis/registry.js';
@@ -81,8 +82,8 @@ export class GatewayServer {
       if (!trial) throw new HttpError(401, 'missing or unknown trial token');
       if (req.method === 'POST' && url === '/v1/tools/call') return await this.toolCall(req, res, trial);
       if (req.method === 'POST' && url === '/v1/tools/report') return await this.toolReport(req, res, trial);
-      if (req.method === 'GET' && url === '/v1/trial/work') return trial.handover.serveWork(res);
-      if (req.method === 'POST' && url === '/v1/trial/result') return await trial.handover.takeResult(req, res);
+      if (req.method === 'GET' && url === HANDOVER_PATHS.work) return trial.handover.serveWork(res);
+      if (req.method === 'POST' && url === HANDOVER_PATHS.result) return await trial.handover.takeResult(req, res);
       if (this.options.models && modelApiOfPath(url)) return await this.options.models(req, res, trial);
       throw new HttpError(404, `no route ${req.method} ${url}`);
     } catch (error) {

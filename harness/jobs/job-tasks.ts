@@ -1,3 +1,4 @@
+import type { SliceKeys, TaskDescription } from '../../tasks/family.js';
 import { InputError, type InputProblem } from '../../tasks/problems.js';
 import { taskFamily } from '../../tasks/registry.js';
 import type { LoadedConfig } from '../config/load.js';
@@ -12,13 +13,13 @@ export async function loadJobTasks(loaded: LoadedConfig) {
   if (problems.length) throw new InputError(problems);
   const { path: _p, family: _f, ...filter } = config.tasks;
   const tasks = family.filter(all, filter);
-  if (!tasks.length) throw new InputError([noTaskMatches(loaded.file, all.map((t) => family.describe(t)), taskPaths)]);
+  if (!tasks.length) throw new InputError([noTaskMatches(loaded.file, family.sliceKeys, all.map((t) => family.describe(t)), taskPaths)]);
   return { family, tasks };
 }
 
 /** The one-line problem of a config whose task filters select nothing: what there was to select from. */
-function noTaskMatches(file: string, found: { variant: string; level: string }[], paths: string[]): InputProblem {
+function noTaskMatches(file: string, keys: SliceKeys, found: TaskDescription[], paths: string[]): InputProblem {
   if (!found.length) return { file, path: 'tasks.path', message: `no task found under ${paths.join(', ')}` };
-  const values = (pick: (d: { variant: string; level: string }) => string): string => [...new Set(found.map(pick))].sort().join(', ');
-  return { file, path: 'tasks', message: `no task of the ${found.length} loaded matches the filters (variants: ${values((d) => d.variant)}; levels: ${values((d) => d.level)})` };
+  const values = (key: string): string => `${key}s: ${[...new Set(found.map((d) => d[key]))].sort().join(', ')}`;
+  return { file, path: 'tasks', message: `no task of the ${found.length} loaded matches the filters (${values(keys[0])}; ${values(keys[1])})` };
 }

@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { usesLocalModel } from '../gateway/local/spec.js';
 import path from 'node:path';
-import { packagePath } from '../../paths.js';
 import { keysFromEnv } from '../../tools/providers/types.js';
 import { agentAdapter } from '../agents/registry.js';
 import type { LoadedConfig } from '../config/load.js';
 import { agentId } from '../config/schema.js';
+import { BUILT_IN_PRICES } from '../gateway/models/apis/registry.js';
 import { loadPriceTable } from '../gateway/models/prices.js';
 import { chooseConcurrency, type ConcurrencyChoice } from './concurrency.js';
 import { estimateAgent, type AgentEstimate } from './estimate.js';
@@ -64,7 +64,7 @@ export async function previewJob(loaded: LoadedConfig, env: NodeJS.ProcessEnv = 
   const setKeys = keysFromEnv(env);
   const isSet = (name: string): boolean => Boolean(env[name]) || TOOL_KEYS.some((t) => t.name === name && setKeys[t.key]);
 
-  const prices = loadPriceTable(config.models.prices ? loaded.resolve(config.models.prices) : packagePath('configs', 'prices.yaml'));
+  const prices = config.models.prices ? loadPriceTable(loaded.resolve(config.models.prices)) : BUILT_IN_PRICES;
   const budgetOf = (task: (typeof tasks)[number]): number => (config.budget.steps === 'auto' ? family.stepBudget(task) : config.budget.steps);
   const ownSteps = family.estimate;
   const estimates = agents.map((a) => {

@@ -8,6 +8,7 @@ import { filterLegs, TaskFilterSchema } from './filter.js';
 import { renderInstruction } from './instruction.js';
 import type { LoadedLeg } from './load.js';
 import { stepBudget } from './schema.js';
+import { AAR_SLICE_KEYS } from './slices.js';
 import { AAR_REPORT, type AarFigures } from './scoring/report.js';
 import type { TrialScore } from './scoring/score.js';
 import { aarScorer } from './scoring/stored-trial.js';
@@ -27,6 +28,7 @@ export const aarFamily: TaskFamily<LoadedLeg, TrialScore, AarFigures> = {
   filterSchema: TaskFilterSchema,
   filter: (legs, filter) => filterLegs(legs, filter),
   describe: (leg) => ({ id: leg.id, variant: leg.variant, level: leg.level, file: leg.file }),
+  sliceKeys: AAR_SLICE_KEYS,
   stepBudget: (leg) => stepBudget(leg.leg),
   renderInstruction: (leg, options) => renderInstruction(leg.leg, options),
   tools: TOOLS.map((t) => t.name),

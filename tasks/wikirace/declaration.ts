@@ -1,11 +1,13 @@
 import type { FamilyDeclaration } from '../family.js';
+import { wikiraceCli } from './cli.js';
 import { WIKIRACE_TRIAL_FILES } from './trial-files.js';
 
-/** LLM-WikiRace as the registry lists it (tasks/families.ts); its commands are `aar wikirace` (harness/cli/commands/wikirace.ts). */
+/** LLM-WikiRace as the registry lists it (tasks/families.ts); its commands are `aar wikirace` (./cli.ts). */
 export const wikiraceDeclaration: FamilyDeclaration = {
   name: 'wikirace',
   family: async () => (await import('./family.js')).wikiraceFamily,
   scorer: async () => (await import('./scoring/stored-trial.js')).wikiraceScorer,
+  cli: wikiraceCli,
   trialFiles: WIKIRACE_TRIAL_FILES,
   htmlView: true,
 };

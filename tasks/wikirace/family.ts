@@ -36,7 +36,9 @@ export const wikiraceFamily: TaskFamily<LoadedPair, GameScore, WikiraceFigures> 
   },
   filterSchema: PairFilterSchema,
   filter: (pairs, filter) => filterPairs(pairs, filter),
+  // The task set and split under the names reports had before families named their slices (same bytes).
   describe: (t) => ({ id: t.id, variant: taskSetOf(t), level: t.pair.split, file: t.file }),
+  sliceKeys: ['variant', 'level'],
   /** The model-call budget (budget.steps: auto): 3 per allowed move. The move limit is the game's own (moveLimitOf). */
   stepBudget: (t) => modelCallBudgetOf(t.pair),
   renderInstruction: (t, options) => renderWikiraceInstruction(t, options),

@@ -68,4 +68,23 @@ describe('trial.json', () => {
       cleanup();
     }
   });
+
+  test("leg is generic: id, file, sha256 and the family's own fields (its slice keys), kept in the order written", () => {
+    const { dir, cleanup } = tempDir();
+    try {
+      // A family slicing by task_set and split, its fields between id and file: read and written again byte for byte.
+      const other = { format: fullRecord.format, family: 'other', ...fullRecord, leg: { id: 'p-1', task_set: 'examples', split: 'hard', file: 'p-1.json', sha256: 'cd'.repeat(32) } };
+      const text = JSON.stringify(other, null, 2) + '\n';
+      writeRecord(dir, text);
+      expect(trialRecordJson(readTrialRecord(dir))).toBe(text);
+      expect(readTrialRecord(dir).leg).toMatchObject({ task_set: 'examples', split: 'hard' });
+      const { id: _id, ...noId } = fullRecord.leg;
+      writeRecord(dir, { ...fullRecord, leg: noId });
+      expect(() => readTrialRecord(dir)).toThrow(`${path.join(dir, TRIAL_FILES.record)}: leg.id:`);
+      writeRecord(dir, { ...fullRecord, leg: 'leg-1' });
+      expect(() => readTrialRecord(dir)).toThrow(`${path.join(dir, TRIAL_FILES.record)}: leg:`);
+    } finally {
+      cleanup();
+    }
+  });
 });

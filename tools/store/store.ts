@@ -121,10 +121,14 @@ export class ResponseStore {
   }
 }
 
-/** A leg id as one folder name (`aar-dag/easy/sample_003` -> `aar-dag%2Feasy%2Fsample_003`). */
-function legFolder(leg: string): string {
+/**
+ * A leg id as one folder name under per-leg/ (`aar-dag/easy/sample_003` -> `aar-dag%2Feasy%2Fsample_003`):
+ * `/` is encoded, so `..` inside an id stays inside the name; an id that is empty, `.` or `..` as a whole
+ * names no folder of its own and is refused.
+ */
+export function legFolder(leg: string): string {
   const name = encodeURIComponent(leg);
-  if (!leg || name === '.' || name === '..') throw new Error(`not a leg id for a store folder: ${JSON.stringify(leg)}`);
+  if (!leg || name === '.' || name === '..') throw new Error(`leg id ${JSON.stringify(leg)} cannot name a per-leg store folder (empty, . or ..)`);
   return name;
 }
 

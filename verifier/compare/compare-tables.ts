@@ -1,6 +1,7 @@
-import type { DataTable } from '../../common/table.js';
+import type { Cell, DataTable } from '../../common/table.js';
+import type { SliceKeys } from '../../tasks/family.js';
 import { unequalNote } from './budgets.js';
-import type { CompareResult } from './result.js';
+import type { CompareResult, PairedRow } from './result.js';
 import { BOOTSTRAP_MIN_N, SMALL_N } from './paired-test.js';
 
 const pct = (v: number): string => `${(100 * v).toFixed(1)}`;
@@ -10,8 +11,13 @@ export function modelsNote(configurations: readonly { label: string; model: stri
   return `Models: ${configurations.map((c) => `${c.label} = ${c.model ?? '(none recorded)'}`).join('; ')}.`;
 }
 
+/** Paired rows as the output has them: the slice fields under the family's names, in the same place. */
+export function namedSlices(rows: readonly PairedRow[], [coarse, fine]: SliceKeys): Record<string, Cell>[] {
+  return rows.map(({ a, b, metric, variant, level, ...rest }) => ({ a, b, metric, [coarse]: variant, [fine]: level, ...rest }));
+}
+
 /** compare's own tables: configurations, budgets, paired differences, effort, frontier; every one carries its notes. */
-export function compareTables(r: Omit<CompareResult, 'tables'>, successName: string, stepsNote?: string): DataTable[] {
+export function compareTables(r: Omit<CompareResult, 'tables'>, successName: string, [coarse, fine]: SliceKeys, stepsNote?: string): DataTable[] {
   const unequal = r.unequal ? [unequalNote(r.budgets)] : [];
   const warning = r.infraWarning ? [r.infraWarning] : [];
   const models = modelsNote(r.configurations);
@@ -38,8 +44,8 @@ export function compareTables(r: Omit<CompareResult, 'tables'>, successName: str
     },
     {
       id: 'paired', title: 'Paired differences (b - a) on each pair\'s shared legs, with 95% intervals', percent: ['a_mean', 'b_mean', 'diff', 'lo', 'hi', 'mde_80'], pvalues: ['p_value', 'p_holm'],
-      columns: ['a', 'b', 'metric', 'variant', 'level', 'role', 'n', 'small_n', 'reducer', 'attempts', 'a_mean', 'b_mean', 'diff', 'lo', 'hi', 'interval', 'test', 'p_value', 'p_holm', 'discordant_a', 'discordant_b', 'mde_80'],
-      rows: r.paired.map((p) => ({ ...p })),
+      columns: ['a', 'b', 'metric', coarse, fine, 'role', 'n', 'small_n', 'reducer', 'attempts', 'a_mean', 'b_mean', 'diff', 'lo', 'hi', 'interval', 'test', 'p_value', 'p_holm', 'discordant_a', 'discordant_b', 'mde_80'],
+      rows: namedSlices(r.paired, [coarse, fine]),
       notes: [
         ...unequal, ...warning, ...pairNotes, models,
         `n counts legs, not trials. Intervals: Newcombe's hybrid score interval where every leg's value is 0 or 1; otherwise the seeded paired bootstrap over legs from ${BOOTSTRAP_MIN_N} legs and Student's t below. Tests: exact McNemar on 0/1 legs; a paired sign-flip test on per-leg means otherwise (exact when they are fractions of the attempts, seeded Monte Carlo for PVR-like values).`,

@@ -81,7 +81,7 @@ export function compareConfigurations(configs: readonly Configuration[], options
   const family = taskFamily(families[0]);
   const metrics = compareMetricsOf(family.name);
   const reducer = options.reducer ?? 'mean';
-  const legs = configs.map(legsOfConfig);
+  const legs = configs.map((c) => legsOfConfig(c, family.sliceKeys));
 
   const paired: PairedRow[] = [];
   const pairs: Pair[] = [];
@@ -120,5 +120,5 @@ export function compareConfigurations(configs: readonly Configuration[], options
     pairing: { sharedLegs: shared.legs.length, sharedLegIds: shared.legs, pairs: pairs.map((p) => ({ a: p.a, b: p.b, sharedLegs: p.legs.length, notInBoth: p.notInBoth, lostToInfra: p.lostToInfra })) },
     paired, effort, frontier,
   };
-  return { ...result, tables: compareTables(result, metrics[0].name, family.report.steps?.note) };
+  return { ...result, tables: compareTables(result, metrics[0].name, family.sliceKeys, family.report.steps?.note) };
 }

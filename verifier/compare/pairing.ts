@@ -1,3 +1,5 @@
+import type { SliceKeys } from '../../tasks/family.js';
+import { sliceOfTrial } from '../../tasks/slices.js';
 import type { TrialResult } from '../results.js';
 import type { Configuration } from './select.js';
 
@@ -12,6 +14,7 @@ export type Reducer = (typeof REDUCERS)[number];
 /** One configuration's trials of one leg: the scored attempts, and how many were infrastructure errors. */
 export interface LegTrials {
   leg: string;
+  /** Its coarse and fine slice values (the family's sliceKeys). */
   variant: string;
   level: string;
   scored: TrialResult[];
@@ -32,12 +35,15 @@ export interface ConfigLegs {
   attempts: [number, number];
 }
 
-export function legsOfConfig(config: Configuration): ConfigLegs {
+export function legsOfConfig(config: Configuration, keys: SliceKeys): ConfigLegs {
   const legs = new Map<string, LegTrials>();
   for (const t of config.trials) {
     const id = t.record.leg.id;
     let entry = legs.get(id);
-    if (!entry) legs.set(id, (entry = { leg: id, variant: t.record.leg.variant, level: t.record.leg.level, scored: [], infra: 0 }));
+    if (!entry) {
+      const [variant, level] = sliceOfTrial(keys, t);
+      legs.set(id, (entry = { leg: id, variant, level, scored: [], infra: 0 }));
+    }
     if (t.score === null) entry.infra++;
     else entry.scored.push(t);
   }
@@ -103,7 +109,7 @@ export function reduceLeg(values: readonly (number | null)[], reducer: Reducer, 
   return defined.reduce((s, v) => s + v, 0) / defined.length;
 }
 
-/** The slices compare reports: all legs, each variant, each level, each variant x level (`*` = all). */
+/** The slices compare reports: all legs, each coarse group, each fine one, each coarse x fine (`*` = all; AAR: variant, level). */
 export function slicesOf<L extends { variant: string; level: string }>(legs: readonly L[], levelOrder: readonly string[]): { variant: string; level: string; legs: L[] }[] {
   const rank = (l: string): number => (levelOrder.indexOf(l) < 0 ? 99 : levelOrder.indexOf(l));
   const variants = [...new Set(legs.map((l) => l.variant))].sort();

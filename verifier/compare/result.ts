@@ -26,6 +26,7 @@ export interface PairedRow {
   a: string;
   b: string;
   metric: string;
+  /** The coarse and fine slice, `*` = all; the output names them by the family's sliceKeys (namedSlices). */
   variant: string;
   level: string;
   /** `primary` (the success rate over all the pair's shared legs, reported as is) or `secondary` (Holm-adjusted as a family). */

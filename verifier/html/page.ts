@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { deflateRawSync } from 'node:zlib';
-import type { TaskFamily } from '../../tasks/family.js';
+import type { SliceKeys, TaskFamily } from '../../tasks/family.js';
 import type { AggregateRow } from '../aggregate.js';
 import { analysisHtml, type Analysis } from './analysis.js';
 import { clientScript } from './client.js';
@@ -76,7 +76,7 @@ function cardHtml(card: AgentCard): string {
 }
 
 function aggregateTable(family: TaskFamily<any, any, any>, rows: readonly AggregateRow[]): string {
-  const header = ['configuration', 'variant', 'level', 'n', ...family.report.markdownHeader];
+  const header = ['configuration', ...family.sliceKeys, 'n', ...family.report.markdownHeader];
   const body = rows
     .map((r) => {
       const cls = r.variant === '*' ? ' class="total"' : r.level === '*' ? ' class="subtotal"' : '';
@@ -93,12 +93,13 @@ function chartsHtml(charts: readonly RenderedChart[]): string {
   return `<section id="charts"><h2>Charts</h2><div class="charts">${figures}</div></section>`;
 }
 
-const TRIALS_SECTION = `<section id="trials"><h2>Trials <span class="count" id="trial-count"></span></h2>
+/** The trials table with its filters; the two slice filters are labelled by the family's slice keys (AAR: variant, level). */
+const trialsSection = ([coarse, fine]: SliceKeys): string => `<section id="trials"><h2>Trials <span class="count" id="trial-count"></span></h2>
 <div class="filters">
 <input id="filter-text" type="search" placeholder="filter: task, trial id, diagnosis…" aria-label="filter text">
 <select id="filter-agent" aria-label="agent"><option value="">all configurations</option></select>
-<select id="filter-variant" aria-label="variant"><option value="">all variants</option></select>
-<select id="filter-level" aria-label="level"><option value="">all levels</option></select>
+<select id="filter-variant" aria-label="${esc(coarse)}"><option value="">all ${esc(coarse)}s</option></select>
+<select id="filter-level" aria-label="${esc(fine)}"><option value="">all ${esc(fine)}s</option></select>
 <select id="filter-status" aria-label="status"><option value="">all statuses</option></select>
 <select id="filter-outcome" aria-label="outcome"><option value="">correct and wrong</option><option value="correct">correct</option><option value="wrong">wrong</option><option value="unscored">not scored</option></select>
 </div>
@@ -137,9 +138,9 @@ export function renderPage(parts: PageParts): string {
 <section id="agents"><h2>Configurations</h2><div class="cards">${parts.cards.map(cardHtml).join('')}</div></section>
 ${totalsHtml(parts.totals)}
 ${chartsHtml(parts.charts)}
-<section id="aggregate"><h2>By variant and level</h2><p class="note">As <code>aar report</code> prints it: figures in %, 95% intervals in brackets.</p>${aggregateTable(parts.family, parts.aggregateRows)}</section>
+<section id="aggregate"><h2>By ${esc(parts.family.sliceKeys[0])} and ${esc(parts.family.sliceKeys[1])}</h2><p class="note">As <code>aar report</code> prints it: figures in %, 95% intervals in brackets.</p>${aggregateTable(parts.family, parts.aggregateRows)}</section>
 ${analysisHtml(parts.analysis)}
-${TRIALS_SECTION}
+${trialsSection(parts.family.sliceKeys)}
 </main>
 <main id="trial-page" hidden></main>
 <script type="application/json" id="report-data">${scriptJson(data)}</script>

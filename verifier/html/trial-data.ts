@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { familyOfRecord } from '../../tasks/registry.js';
+import { sliceOfTrial } from '../../tasks/slices.js';
 import { readTrialText, TRIAL_FILES } from '../../trial/folder.js';
 import type { TrialResult } from '../results.js';
 import type { HtmlFamilyView } from './family-view.js';
@@ -15,12 +16,13 @@ const AGENT_OUTPUT_CHARS = 3000;
 
 export function trialRow(trial: TrialResult, view: HtmlFamilyView): TrialRow {
   const { record } = trial;
+  const [variant, level] = sliceOfTrial(familyOfRecord(record).sliceKeys, trial);
   return {
     id: record.trial_id,
     agent: configLabel(record.agent.id, record.agent.model),
     task: record.leg.id,
-    variant: record.leg.variant,
-    level: record.leg.level,
+    variant,
+    level,
     attempt: record.attempt,
     status: record.status,
     correct: trial.score ? familyOfRecord(record).progress.success(trial.score) === 1 : null,

@@ -47,9 +47,11 @@ export function registerCompareCommand(program: Command): void {
         const { paperTables } = await import('../../../verifier/paper-tables/index.js');
         tables = [...tables, ...paperTables(configs, { budgets: result.budgets, legs: result.pairing.sharedLegIds })];
       }
+      const { namedSlices } = await import('../../../verifier/compare/compare-tables.js');
+      const { taskFamily } = await import('../../../tasks/registry.js');
       const text =
         flags.format === 'json'
-          ? JSON.stringify({ ...result, tables }, null, 2) + '\n'
+          ? JSON.stringify({ ...result, paired: namedSlices(result.paired, taskFamily(result.family).sliceKeys), tables }, null, 2) + '\n'
           : renderTables(tables, flags.format as 'md' | 'csv');
       if (flags.out) {
         writeFileSync(flags.out, text);

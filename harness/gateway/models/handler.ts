@@ -1,23 +1,22 @@
 import path from 'node:path';
-import { packagePath } from '../../../paths.js';
 import type { JobConfig } from '../../config/schema.js';
 import { resolveModelFile } from '../local/catalog.js';
 import { localModelHandler } from '../local/handler.js';
 import { localModelSpec } from '../local/spec.js';
 import type { ModelHandler } from '../server.js';
-import { MODEL_APIS } from './apis/registry.js';
+import { BUILT_IN_PRICES, MODEL_APIS } from './apis/registry.js';
 import { createModelHandler, type ModelHandlerOptions } from './proxy.js';
 
 /**
  * The handler options of a job config's `models:` settings: each API's `<id>_base_url` as `<id>BaseUrl`, the
- * price table (configured, resolved by `resolvePath`, or the package's configs/prices.yaml), attempts, timeout,
+ * price table (configured, resolved by `resolvePath`, or the built-in one of the model APIs), attempts, timeout,
  * whether the conversation is recorded.
  */
 export function gatewayOptionsOf(models: JobConfig['models'], resolvePath: (p: string) => string): ModelHandlerOptions {
   const baseUrls = models as Readonly<Record<string, unknown>>;
   return {
     ...Object.fromEntries(MODEL_APIS.map((m) => [`${m.id}BaseUrl`, baseUrls[`${m.id}_base_url`] as string])),
-    prices: models.prices ? resolvePath(models.prices) : packagePath('configs', 'prices.yaml'),
+    prices: models.prices ? resolvePath(models.prices) : BUILT_IN_PRICES,
     maxAttempts: models.max_attempts,
     timeoutMs: models.timeout_s * 1000,
     ...(models.record_conversation === undefined ? {} : { recordConversation: models.record_conversation }),

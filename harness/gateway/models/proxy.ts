@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { packagePath } from '../../../paths.js';
 import { HttpError, readBody } from '../http.js';
 import type { ModelHandler } from '../server.js';
 import type { GatewayTrial } from '../trials.js';
@@ -9,7 +8,7 @@ import { ConversationLog, type Exchange } from './conversation.js';
 import { appendModelLog, type ModelLogEntry } from './model-log.js';
 import { findPrice, loadPriceTable, requestCost, type PriceTable } from './prices.js';
 import { relayAnswer } from './relay.js';
-import { MODEL_APIS, modelApi, modelApiOfPath } from './apis/registry.js';
+import { BUILT_IN_PRICES, MODEL_APIS, modelApi, modelApiOfPath } from './apis/registry.js';
 import { resolveRoute, sendModelError, type UpstreamBases } from './routes.js';
 import type { RequestTokens } from './tokens.js';
 import { DEFAULT_RETRY, sendUpstream, type RetryPolicy } from './upstream.js';
@@ -22,7 +21,7 @@ import { DEFAULT_RETRY, sendUpstream, type RetryPolicy } from './upstream.js';
 export interface ModelHandlerOptions {
   [baseUrl: `${string}BaseUrl`]: string | undefined;
   [apiKey: `${string}ApiKey`]: string | undefined;
-  /** A price table, or the path of one (YAML); default configs/prices.yaml of the package. */
+  /** A price table, or the path of one (YAML); default the built-in one (every model API's prices.ts, apis/registry.ts). */
   prices?: PriceTable | string;
   /** Attempts per request on 408, 429, 5xx, network errors and timeouts (default 4). */
   maxAttempts?: number;
@@ -59,7 +58,7 @@ export function createModelHandler(options: ModelHandlerOptions = {}): ModelHand
   const ctx: Context = {
     bases: Object.fromEntries(MODEL_APIS.map((m) => [m.id, options[`${m.id}BaseUrl`] ?? m.defaultBaseUrl])),
     keys: Object.fromEntries(MODEL_APIS.map((m) => [m.id, (options[`${m.id}ApiKey`] ?? process.env[m.keyVariable] ?? '').trim()])),
-    prices: typeof options.prices === 'object' ? options.prices : loadPriceTable(options.prices ?? packagePath('configs', 'prices.yaml')),
+    prices: typeof options.prices === 'object' ? options.prices : options.prices === undefined ? BUILT_IN_PRICES : loadPriceTable(options.prices),
     policy: { ...DEFAULT_RETRY, ...options.backoff, maxAttempts: options.maxAttempts ?? 4, timeoutMs: options.timeoutMs ?? 300_000 },
     bodyLimit: options.bodyLimitBytes ?? 64 * 1024 * 1024,
     record: options.recordConversation ?? true,

@@ -1,12 +1,13 @@
 import type { Cell, DataTable } from '../../../common/table.js';
 import { LEVELS } from '../schema.js';
+import { aarSliceOf } from '../slices.js';
 import { byVariant, faOf, groupBy, legCount, legShare, perLeg, pvrOf, rcrOf, type PaperTrial } from './trials.js';
 
 /** The trials of each configuration, in configuration order. */
 export type TrialsByConfig = readonly [string, readonly PaperTrial[]][];
 
 const levelsOf = (trials: readonly PaperTrial[]): string[] => {
-  const seen = new Set(trials.map((t) => t.record.leg.level));
+  const seen = new Set(trials.map((t) => aarSliceOf(t).level));
   return [...LEVELS.filter((l) => seen.has(l)), ...[...seen].filter((l) => !(LEVELS as readonly string[]).includes(l)).sort()];
 };
 
@@ -16,7 +17,7 @@ export function table11(configs: TrialsByConfig): DataTable {
   const rows: Record<string, Cell>[] = [];
   for (const [config, trials] of configs) {
     for (const [variant, inVariant] of byVariant(trials)) {
-      const perLevel = groupBy(inVariant, (t) => t.record.leg.level);
+      const perLevel = groupBy(inVariant, (t) => aarSliceOf(t).level);
       for (const [metric, of] of [['FA', faOf], ['PVR', pvrOf], ['RCR', rcrOf]] as const) {
         const row: Record<string, Cell> = { config, variant, metric };
         for (const l of levels) row[l] = perLevel.has(l) ? of(perLevel.get(l)!) : null;
@@ -38,7 +39,7 @@ export function table3(configs: TrialsByConfig): DataTable {
   const rows: Record<string, Cell>[] = [];
   for (const [config, trials] of configs) {
     for (const [variant, inVariant] of byVariant(trials)) {
-      const groups: [string, PaperTrial[]][] = [...levelsOf(inVariant).map((l): [string, PaperTrial[]] => [l, inVariant.filter((t) => t.record.leg.level === l)]), ['all', inVariant]];
+      const groups: [string, PaperTrial[]][] = [...levelsOf(inVariant).map((l): [string, PaperTrial[]] => [l, inVariant.filter((t) => aarSliceOf(t).level === l)]), ['all', inVariant]];
       for (const [level, ts] of groups) {
         const row: Record<string, Cell> = { config, variant, level, n: ts.length, legs: legCount(ts), correct: legShare(ts, (t) => t.score.fa === 1) };
         for (const d of DIAGNOSES) row[d] = legShare(ts, (t) => t.score.diagnosis === d);
@@ -129,8 +130,8 @@ export function shortcutsTable(configs: TrialsByConfig): DataTable {
 export function figure6(configs: TrialsByConfig, variants: { linear: string; dag: string } = { linear: 'aar-linear', dag: 'aar-dag' }): DataTable {
   const rows: Record<string, Cell>[] = [];
   for (const [config, trials] of configs) {
-    const lin = trials.filter((t) => t.record.leg.variant === variants.linear);
-    const dag = trials.filter((t) => t.record.leg.variant === variants.dag);
+    const lin = trials.filter((t) => aarSliceOf(t).variant === variants.linear);
+    const dag = trials.filter((t) => aarSliceOf(t).variant === variants.dag);
     for (const [metric, of] of [['FA', faOf], ['PVR', pvrOf], ['RCR', rcrOf]] as const) {
       const a = of(lin);
       const b = of(dag);
@@ -152,7 +153,7 @@ export function figure6(configs: TrialsByConfig, variants: { linear: string; dag
 export function figure5a(configs: TrialsByConfig, variants: { linear: string; dag: string } = { linear: 'aar-linear', dag: 'aar-dag' }): DataTable {
   const rows: Record<string, Cell>[] = [];
   for (const [config, trials] of configs) {
-    const perVariant = [...groupBy(trials, (t) => t.record.leg.variant)].map(([variant, ts]) => ({ variant, ts, legs: legCount(ts) }));
+    const perVariant = [...groupBy(trials, (t) => aarSliceOf(t).variant)].map(([variant, ts]) => ({ variant, ts, legs: legCount(ts) }));
     const legsOf = (variant: string) => perVariant.find((v) => v.variant === variant)?.legs ?? 0;
     for (const [metric, of] of [['FA', faOf], ['PVR', pvrOf], ['RCR', rcrOf]] as const) {
       const valued = perVariant.map((v) => ({ ...v, value: of(v.ts) })).filter((v) => v.value !== null);

@@ -6,6 +6,7 @@ import { TRIAL_FILES } from '../../../trial/folder.js';
 import type { LegView } from '../scoring/leg-view.js';
 import { legView, type TrialScore } from '../scoring/score.js';
 import { tallyToolLog } from '../scoring/tally.js';
+import { aarSliceOf } from '../slices.js';
 import { templateOf, type StopTemplate } from './templates.js';
 
 /** One scored AAR trial of one configuration, as the paper's tables read it. */
@@ -120,6 +121,6 @@ export function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<s
 
 /** The variant groups of a configuration's trials: every variant, then `*` (all) when there are several. */
 export function byVariant(trials: readonly PaperTrial[]): [string, PaperTrial[]][] {
-  const groups = [...groupBy(trials, (t) => t.record.leg.variant)].sort(([a], [b]) => a.localeCompare(b));
+  const groups = [...groupBy(trials, (t) => aarSliceOf(t).variant)].sort(([a], [b]) => a.localeCompare(b));
   return groups.length > 1 ? [...groups, ['*', [...trials]]] : groups;
 }

@@ -4,7 +4,7 @@ import { checkToolArgs, findTool } from '../../../tools/catalog/index.js';
 import { formatPage } from '../../../tools/catalog/web-page.js';
 import { jsonText } from '../../../tools/providers/formats.js';
 import { callIdentity, canonicalUrl, type CallIdentity } from '../../../tools/store/canonical.js';
-import { ResponseStore } from '../../../tools/store/store.js';
+import { legFolder, ResponseStore } from '../../../tools/store/store.js';
 import { runChain, type ConcreteCall } from './golden-calls.js';
 
 /**
@@ -74,6 +74,14 @@ interface CallAnswers {
 }
 
 export async function synthesizeWorld(legs: readonly LoadedLeg[], store: ResponseStore): Promise<SynthesisReport> {
+  // Every leg's per-leg folder is checked before anything is written: a refused id leaves the store as it was.
+  for (const leg of legs) {
+    try {
+      legFolder(leg.id);
+    } catch (error) {
+      throw new Error(`${leg.file}: id: ${(error as Error).message}`);
+    }
+  }
   const report: SynthesisReport = { legs: legs.length, pages: 0, toolResponses: 0, conflicts: [], legEntries: 0, merged: [], mergedLegs: [], keptFirst: [], skipped: [] };
   const identity = (call: ConcreteCall, where: string): CallIdentity => {
     const tool = findTool(call.tool)!;

@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadJobConfig } from '../../../harness/config/load.js';
-import { findPrice, loadPriceTable } from '../../../harness/gateway/models/prices.js';
+import { BUILT_IN_PRICES } from '../../../harness/gateway/models/apis/registry.js';
+import { findPrice } from '../../../harness/gateway/models/prices.js';
 import { previewJob } from '../../../harness/jobs/plan-preview.js';
 import { formatPreview } from '../../../harness/jobs/plan-text.js';
 import { dockerAvailable, docker } from '../../../common/docker.js';
@@ -68,7 +69,7 @@ describe('aar plan / aar run --dry-run', () => {
     expect(codex.expectedTokens).toBe(Math.round(20_500 * budget * 0.5));
     expect(codex.expectedCostUsd).toBeCloseTo(0.035 * budget * 0.5, 9);
     // No earlier claude-code job: the paper's figure, 20,000 tokens per step (3% output), no cache.
-    const sonnet = findPrice(loadPriceTable(path.join(REPO_ROOT, 'configs', 'prices.yaml')), 'claude-sonnet-4-6')!.price;
+    const sonnet = findPrice(BUILT_IN_PRICES, 'claude-sonnet-4-6')!.price;
     expect(claude).toMatchObject({ basis: 'paper', maxTokens: 20_000 * budget });
     expect(claude.maxCostUsd).toBeCloseTo(((19_400 * sonnet.input + 600 * sonnet.output) / 1e6) * budget, 9);
 

@@ -2,6 +2,7 @@ import { aarFamily } from '../../../tasks/aar/family.js';
 import { scoreTrial } from '../../../tasks/aar/scoring/score.js';
 import { genericHtmlView, htmlViewOf } from '../../../verifier/html/family-view.js';
 import { aggregate } from '../../../verifier/aggregate.js';
+import { flatten, toMarkdown } from '../../../verifier/report.js';
 import type { TrialResult } from '../../../verifier/results.js';
 
 const LEG = JSON.stringify({
@@ -26,5 +27,17 @@ describe('how a task family is shown', () => {
     const view = await htmlViewOf(aarFamily);
     expect(view.columns.map((c) => c.key)).toEqual(['fa', 'pvr', 'rcr', 'answer', 'steps', 'tool_calls', 'cost_usd', 'diagnosis']);
     expect(view.cells(scoreTrial(LEG, '3', null))).toMatchObject({ fa: 1, pvr: 0, answer: '3 / 3', diagnosis: 'correct (shortcut)' });
+  });
+
+  test("reports group by the family's slice keys (AAR: variant, level) and name their columns after them; a record without one is an error naming its trial.json and the field", () => {
+    expect(aarFamily.sliceKeys).toEqual(['variant', 'level']);
+    const wrong = scoreTrial(LEG, '4', null);
+    const record = { agent: { id: 'a', model: null }, leg: { id: 'l', variant: 'v', file: 'l.json' }, status: 'completed' } as unknown as TrialResult['record'];
+    expect(() => aggregate([{ dir: '/jobs/j/t1', record, score: wrong }])).toThrow('/jobs/j/t1/trial.json: leg.level: expected a string (a slice key of the family), got nothing');
+    const full = { ...record, leg: { ...record.leg, level: 'easy' } } as TrialResult['record'];
+    const rows = aggregate([{ dir: '/jobs/j/t1', record: full, score: wrong }]);
+    expect(rows.map((r) => [r.variant, r.level])).toEqual([['*', '*'], ['v', 'easy']]);
+    expect(toMarkdown(rows).split('\n')[0]).toMatch(/^\| agent \| model \| variant \| level \| n \|/);
+    expect(Object.keys(flatten(rows[1])).slice(0, 4)).toEqual(['agent', 'model', 'variant', 'level']);
   });
 });

@@ -2,6 +2,7 @@ import { figure5a, type PaperTrial } from '../../../tasks/aar/paper-tables/index
 import { AAR_REPORT, type AarFigures } from '../../../tasks/aar/scoring/report.js';
 import type { TrialScore } from '../../../tasks/aar/scoring/score.js';
 import { LEVELS } from '../../../tasks/aar/schema.js';
+import { aarSliceOf } from '../../../tasks/aar/slices.js';
 import type { Estimate } from '../../../common/stats.js';
 import type { TrialResult } from '../../results.js';
 import type { ChartSpec } from '../view-types.js';
@@ -71,7 +72,7 @@ function barsByGroup(values: Record<string, unknown>[], groupTitle: string, orde
 const structureOf = (variant: string): string => (/dag/i.test(variant) ? 'DAG' : 'Linear');
 
 function linearVsDag(results: readonly TrialResult[]): ChartSpec | null {
-  const slices = figuresBy(results, (r) => structureOf(r.record.leg.variant));
+  const slices = figuresBy(results, (r) => structureOf(aarSliceOf(r).variant));
   if (new Set(slices.map((s) => s.group)).size < 2) return null;
   const values = slices.filter((s) => s.figures.fa.mean !== null).map((s) => ({ agent: s.agent, structure: s.group, fa: s.figures.fa.mean, lo: s.figures.fa.lo, hi: s.figures.fa.hi }));
   const x = { field: 'structure', type: 'nominal', sort: ['Linear', 'DAG'], title: null, axis: { labelAngle: 0 }, scale: { padding: 0.4 } };
@@ -96,7 +97,7 @@ function linearVsDag(results: readonly TrialResult[]): ChartSpec | null {
 /** The paper's Figure 5a: each configuration's FA, PVR and RCR over all legs, its variants weighted by their legs (the --paper table's numbers). */
 function allLegsWeighted(results: readonly TrialResult[]): ChartSpec | null {
   const scored = results.filter((r) => r.score !== null);
-  if (new Set(scored.map((r) => r.record.leg.variant)).size < 2) return null;
+  if (new Set(scored.map((r) => aarSliceOf(r).variant)).size < 2) return null;
   const configs = new Map<string, PaperTrial[]>();
   for (const r of scored) {
     const config = configLabel(r.record.agent.id, r.record.agent.model);
@@ -161,11 +162,11 @@ function costFrontier(results: readonly TrialResult[]): ChartSpec | null {
 
 export function aarCharts(results: readonly TrialResult[]): ChartSpec[] {
   const charts: ChartSpec[] = [];
-  const byLevel = metricRows(figuresBy(results, (r) => r.record.leg.level));
+  const byLevel = metricRows(figuresBy(results, (r) => aarSliceOf(r).level));
   if (byLevel.length) {
     charts.push({ title: 'FA, PVR and RCR per level', note: 'All variants together; bars are means, lines their 95% intervals (Wilson for FA).', spec: barsByGroup(byLevel, 'level', LEVELS) });
   }
-  const byVariant = metricRows(figuresBy(results, (r) => r.record.leg.variant));
+  const byVariant = metricRows(figuresBy(results, (r) => aarSliceOf(r).variant));
   if (new Set(byVariant.map((v) => v.group)).size > 1) {
     charts.push({ title: 'FA, PVR and RCR per variant', note: 'All levels together, with 95% intervals.', spec: barsByGroup(byVariant, 'variant', []) });
   }

@@ -1,9 +1,28 @@
 import { anthropicApi } from './anthropic/index.js';
 import { openaiApi } from './openai/index.js';
+import type { PriceTable } from '../prices.js';
 import type { ModelApiModule, ModelRouteSpec } from './types.js';
 
 /** The model APIs the gateway proxies, one line each (a new API is a folder beside these and its line here). */
 export const MODEL_APIS: readonly ModelApiModule[] = [anthropicApi, openaiApi];
+
+/**
+ * The built-in price table: every API's own prices.ts, merged. A model two APIs both price is an error at
+ * start (which price would apply is not something to leave to import order). A job's `models.prices` replaces it.
+ */
+export function mergedPriceTable(apis: readonly Pick<ModelApiModule, 'id' | 'prices'>[]): PriceTable {
+  const models: PriceTable['models'] = {};
+  for (const api of apis) {
+    for (const [name, price] of Object.entries(api.prices)) {
+      const other = apis.find((a) => a !== api && name in a.prices);
+      if (name in models || other) throw new Error(`harness/gateway/models/apis/${api.id}/prices.ts: ${name}: also priced by the ${other?.id} model API`);
+      models[name] = price;
+    }
+  }
+  return { currency: 'USD', unit: 'per_million_tokens', models };
+}
+
+export const BUILT_IN_PRICES: PriceTable = mergedPriceTable(MODEL_APIS);
 
 const BY_ID: ReadonlyMap<string, ModelApiModule> = new Map(MODEL_APIS.map((m) => [m.id, m]));
 const BY_API: ReadonlyMap<string, ModelApiModule> = new Map(MODEL_APIS.flatMap((m) => m.routes.map((r) => [r.api, m] as const)));

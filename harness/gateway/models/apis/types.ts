@@ -1,6 +1,10 @@
+import type { ModelPrice } from '../prices.js';
 import type { RequestTokens } from '../tokens.js';
 
 export type Json = Record<string, unknown>;
+
+/** An API's models and their prices (USD per million tokens), by model name (dated names match their base, prices.ts). */
+export type ModelPrices = Readonly<Record<string, ModelPrice>>;
 
 /** One gateway path of an API and where it goes upstream (the query string is kept). */
 export interface ModelRouteSpec {
@@ -34,7 +38,8 @@ export interface StreamAssembler {
 /**
  * One model API the gateway proxies (a folder under apis/, one line in apis/registry.ts). Its `id` is the
  * gateway's path prefix (`/<id>/...`), the job config's `models.<id>_base_url` and the handler's
- * `<id>BaseUrl` / `<id>ApiKey` options. Prices live in the price table (configs/prices.yaml), by model name.
+ * `<id>BaseUrl` / `<id>ApiKey` options. Its models' prices are its own `prices.ts`; the registry merges every
+ * API's into the built-in price table (a job's `models.prices` replaces that whole table).
  */
 export interface ModelApiModule {
   readonly id: string;
@@ -42,6 +47,8 @@ export interface ModelApiModule {
   /** The host environment variable holding the real key. */
   readonly keyVariable: string;
   readonly routes: readonly ModelRouteSpec[];
+  /** Its models' prices (its folder's prices.ts). */
+  readonly prices: ModelPrices;
   /** The headers that carry the host's key upstream. */
   authHeaders(apiKey: string): Record<string, string>;
   /** An error body in the API's own shape, so the framework shows it as the API's error. */

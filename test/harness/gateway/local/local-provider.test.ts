@@ -1,5 +1,5 @@
-import { packagePath } from '../../../../paths.js';
 import { localModelHandler } from '../../../../harness/gateway/local/handler.js';
+import { BUILT_IN_PRICES } from '../../../../harness/gateway/models/apis/registry.js';
 import type { LocalModelServer } from '../../../../harness/gateway/local/server.js';
 import { SHORT, smolLM2 } from '../../../helpers/local-model.js';
 import { bearer, eventData, postJson, startModelGateway, type ModelGateway } from '../models/fixtures.js';
@@ -15,7 +15,7 @@ let handler: ReturnType<typeof localModelHandler>;
 let local: LocalModelServer;
 
 beforeAll(async () => {
-  handler = localModelHandler({ path: await smolLM2(), parallel: 2, contextSize: CONTEXT, prices: packagePath('configs', 'prices.yaml') });
+  handler = localModelHandler({ path: await smolLM2(), parallel: 2, contextSize: CONTEXT, prices: BUILT_IN_PRICES });
   local = await handler.server();
   gw = await startModelGateway(handler);
 }, 120_000);

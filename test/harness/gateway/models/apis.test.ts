@@ -1,6 +1,7 @@
 import { JobConfigSchema } from '../../../../harness/config/schema.js';
 import { gatewayOptionsOf } from '../../../../harness/gateway/models/handler.js';
-import { MODEL_APIS, modelApi, modelApiOfPath } from '../../../../harness/gateway/models/apis/registry.js';
+import { BUILT_IN_PRICES, MODEL_APIS, mergedPriceTable, modelApi, modelApiOfPath } from '../../../../harness/gateway/models/apis/registry.js';
+import { findPrice } from '../../../../harness/gateway/models/prices.js';
 import { resolveRoute } from '../../../../harness/gateway/models/routes.js';
 
 describe('the model API registry', () => {
@@ -33,5 +34,20 @@ describe('the model API registry', () => {
       maxAttempts: 4,
       timeoutMs: 300_000,
     });
+  });
+
+  test("each API's prices live in its folder; the registry merges them into the built-in table, which models.prices replaces", () => {
+    expect(BUILT_IN_PRICES.currency).toBe('USD');
+    for (const api of MODEL_APIS) for (const [name, price] of Object.entries(api.prices)) expect(BUILT_IN_PRICES.models[name]).toBe(price);
+    expect(Object.keys(BUILT_IN_PRICES.models)).toHaveLength(MODEL_APIS.reduce((n, a) => n + Object.keys(a.prices).length, 0));
+    // The 28 models configs/prices.yaml had before prices moved into the APIs' folders; spot checks and a dated name.
+    expect(Object.keys(BUILT_IN_PRICES.models)).toHaveLength(28);
+    expect(findPrice(BUILT_IN_PRICES, 'claude-haiku-4-5-20251001')).toEqual({ name: 'claude-haiku-4-5', price: { input: 1, output: 5, cached_input: 0.1, cache_write: 1.25 } });
+    expect(BUILT_IN_PRICES.models['gpt-4o']).toEqual({ input: 2.5, output: 10, cached_input: 1.25 });
+    const defaults = gatewayOptionsOf(JobConfigSchema.shape.models.parse(undefined), (p) => p);
+    expect(defaults.prices).toBe(BUILT_IN_PRICES);
+    const price = { input: 1, output: 2, cached_input: 0 };
+    expect(mergedPriceTable([{ id: 'a', prices: { m: price } }, { id: 'b', prices: { n: price } }]).models).toEqual({ m: price, n: price });
+    expect(() => mergedPriceTable([{ id: 'a', prices: { m: price } }, { id: 'b', prices: { m: price } }])).toThrow('harness/gateway/models/apis/a/prices.ts: m: also priced by the b model API');
   });
 });

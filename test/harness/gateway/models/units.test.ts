@@ -3,20 +3,21 @@ import path from 'node:path';
 import { JobConfigSchema } from '../../../../harness/config/schema.js';
 import { modelHandlerFor } from '../../../../harness/gateway/models/handler.js';
 import { clientHeaders, upstreamHeaders } from '../../../../harness/gateway/models/headers.js';
-import { findPrice, loadPriceTable, parsePriceTable, requestCost } from '../../../../harness/gateway/models/prices.js';
+import { BUILT_IN_PRICES } from '../../../../harness/gateway/models/apis/registry.js';
+import { findPrice, parsePriceTable, requestCost } from '../../../../harness/gateway/models/prices.js';
 import { startScriptedModelServer } from '../../../doubles/scripted-model/server.js';
 import { parseSse, SseReader } from '../../../../harness/gateway/models/sse.js';
 import { factsFromJson, StreamUsage } from '../../../../harness/gateway/models/usage.js';
 import { GatewayServer } from '../../../../harness/gateway/server.js';
 import { ToolService } from '../../../../tools/service.js';
 import { ResponseStore } from '../../../../tools/store/store.js';
-import { REPO_ROOT, tempDir } from '../../../helpers/data.js';
+import { tempDir } from '../../../helpers/data.js';
 import { claudeCodeBody, claudeCodeHeaders, postJson } from './fixtures.js';
 
-const table = loadPriceTable(path.join(REPO_ROOT, 'configs', 'prices.yaml'));
+const table = BUILT_IN_PRICES;
 
 describe('prices', () => {
-  test('configs/prices.yaml covers the current models', () => {
+  test('the built-in price table (the model APIs\' prices.ts) covers the current models', () => {
     for (const m of ['claude-sonnet-4-6', 'claude-haiku-4-5', 'claude-opus-4-1', 'gpt-5.4', 'gpt-5.4-mini', 'gpt-4o', 'gpt-4o-mini', 'gpt-4.1']) {
       expect(findPrice(table, m)?.name).toBe(m);
     }

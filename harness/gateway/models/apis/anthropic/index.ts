@@ -1,10 +1,12 @@
 import { anthropicAssembler } from './stream.js';
+import { anthropicPrices } from './prices.js';
 import { errorText, num, obj, str, type ModelApiModule } from '../types.js';
 
 /** Anthropic Messages. Its base URL has no /v1 (as ANTHROPIC_BASE_URL). */
 export const anthropicApi: ModelApiModule = {
   id: 'anthropic',
   defaultBaseUrl: 'https://api.anthropic.com',
+  prices: anthropicPrices,
   keyVariable: 'ANTHROPIC_API_KEY',
   routes: [
     { path: '/anthropic/v1/messages', api: 'anthropic-messages', counted: true, upstreamPath: '/v1/messages' },

@@ -1,4 +1,5 @@
 import { chatAssembler } from './chat-stream.js';
+import { openaiPrices } from './prices.js';
 import { responsesAssembler } from './responses-stream.js';
 import { errorText, num, obj, str, type Json, type ModelApiModule } from '../types.js';
 
@@ -6,6 +7,7 @@ import { errorText, num, obj, str, type Json, type ModelApiModule } from '../typ
 export const openaiApi: ModelApiModule = {
   id: 'openai',
   defaultBaseUrl: 'https://api.openai.com/v1',
+  prices: openaiPrices,
   keyVariable: 'OPENAI_API_KEY',
   routes: [
     { path: '/openai/v1/responses', api: 'openai-responses', counted: true, upstreamPath: '/responses' },

@@ -4,7 +4,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { probePairs, type ProbeClass } from '../../../tasks/wikirace/graph/probe.js';
 import { EXAMPLE_GRAPH, syntheticGraph } from '../../../tasks/wikirace/graph/synthetic.js';
-import { runProbe } from '../../../harness/wikirace/probe.js';
+import { openModelGateway } from '../../../harness/cli/services.js';
+import { runProbe } from '../../../tasks/wikirace/probe-run.js';
 import { startScriptedModelServer } from '../../doubles/scripted-model/index.js';
 import { AAR_BIN } from '../../helpers/cli.js';
 import { REPO_ROOT, tempDir } from '../../helpers/data.js';
@@ -18,7 +19,7 @@ describe('the world-knowledge probe through the model gateway', () => {
     const out = tempDir('aar-probe-').dir;
     try {
       const pairs = probePairs(graph, 4, 1);
-      const s = await runProbe({ graph, pairs, model: 'claude-sonnet-4-5', api: 'anthropic', gateway: { anthropicBaseUrl: model.anthropicBaseUrl, anthropicApiKey: HOST_KEY }, out });
+      const s = await runProbe({ graph, pairs, model: 'claude-sonnet-4-5', api: 'anthropic', gateway: await openModelGateway({ anthropicBaseUrl: model.anthropicBaseUrl, anthropicApiKey: HOST_KEY }, out, 'wikirace-probe'), out });
       expect(s).toMatchObject({ asked: 20, unparsed: 0, failed: 0, truePositive: 4, falsePositive: 16, precision: 0.2, recall: 1, turns: 20, inputTokens: 20 * 120, outputTokens: 20 * 8 });
       expect(s.f1).toBeCloseTo(1 / 3);
       expect(model.requests).toHaveLength(20);
@@ -52,7 +53,7 @@ describe('the world-knowledge probe through the model gateway', () => {
     });
     const out = tempDir('aar-probe-').dir;
     try {
-      const s = await runProbe({ graph, pairs, model: 'gpt-5-mini', api: 'openai', gateway: { openaiBaseUrl: model.openaiBaseUrl, openaiApiKey: HOST_KEY, maxAttempts: 1 }, out });
+      const s = await runProbe({ graph, pairs, model: 'gpt-5-mini', api: 'openai', gateway: await openModelGateway({ openaiBaseUrl: model.openaiBaseUrl, openaiApiKey: HOST_KEY, maxAttempts: 1 }, out, 'wikirace-probe'), out });
       expect(s).toMatchObject({ asked: 25, failed: 5, unparsed: 5, truePositive: 5, falsePositive: 5, trueNegative: 5, falseNegative: 0, precision: 0.5, recall: 1 });
       expect(s.accuracyByClass).toEqual({ connected: 1, 'distance-2': 1, 'distance-3': null, 'distance-4': null, reversed: 0 });
       expect(s.versusClass['distance-2']).toEqual({ precision: 1, recall: 1, f1: 1 });

@@ -2,12 +2,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import PQueue from 'p-queue';
 import { z } from 'zod';
-import type { LinkGraph } from '../../tasks/wikirace/graph/graph.js';
-import { parseProbeAnswer, probePrompt, scoreProbe, type ProbePair, type ProbeScore } from '../../tasks/wikirace/graph/probe.js';
-import { ResponseStore } from '../../tools/store/store.js';
-import { ToolService } from '../../tools/service.js';
-import { createModelHandler, type ModelHandlerOptions } from '../gateway/models/index.js';
-import { GatewayServer } from '../gateway/server.js';
+import type { CliModelGateway } from '../family.js';
+import type { LinkGraph } from './graph/graph.js';
+import { parseProbeAnswer, probePrompt, scoreProbe, type ProbePair, type ProbeScore } from './graph/probe.js';
 
 export type ProbeApi = 'anthropic' | 'openai';
 
@@ -16,8 +13,8 @@ export interface ProbeRunOptions {
   pairs: readonly ProbePair[];
   model: string;
   api: ProbeApi;
-  /** Upstream settings of the model gateway (base URLs, attempts, timeout, prices). */
-  gateway: ModelHandlerOptions;
+  /** The harness's model gateway (CliServices.startModelGateway), logging to `out`; the probe closes it. */
+  gateway: CliModelGateway;
   /** Where probe.jsonl, model_log.jsonl and summary.json go. */
   out: string;
   concurrency?: number;
@@ -48,16 +45,11 @@ async function ask(url: string, token: string, api: ProbeApi, model: string, pro
 /**
  * Runs the probe: one fresh single-question conversation per pair, sent through the harness's model
  * gateway (which holds the key, retries, and logs every request with its tokens and cost to
- * model_log.jsonl), then precision, recall and F1 with "connected" as the positive class.
+ * model_log.jsonl), then precision, recall and F1 with "connected" as the positive class. Closes the gateway.
  */
 export async function runProbe(options: ProbeRunOptions): Promise<ProbeScore & { turns: number; inputTokens: number; outputTokens: number; costUsd: number }> {
   await mkdir(options.out, { recursive: true });
-  const gateway = new GatewayServer({
-    tools: new ToolService({ mode: 'replay', store: new ResponseStore(path.join(options.out, '.no-tools')), offered: [] }),
-    models: createModelHandler(options.gateway),
-  });
-  const url = await gateway.listenTcp();
-  const trial = gateway.trials.register({ trialId: 'wikirace-probe', toolLogPath: path.join(options.out, 'tool_log.jsonl'), modelLogPath: path.join(options.out, 'model_log.jsonl') });
+  const { gateway } = options;
   try {
     const queue = new PQueue({ concurrency: options.concurrency ?? 4 });
     const { graph } = options;
@@ -65,7 +57,7 @@ export async function runProbe(options: ProbeRunOptions): Promise<ProbeScore & {
       options.pairs.map((pair) =>
         queue.add(async () => {
           try {
-            const reply = await ask(url, trial.token, options.api, options.model, probePrompt(graph.titles[pair.source]!, graph.titles[pair.target]!), options.maxTokens ?? 1024);
+            const reply = await ask(gateway.url, gateway.token, options.api, options.model, probePrompt(graph.titles[pair.source]!, graph.titles[pair.target]!), options.maxTokens ?? 1024);
             return { pair, reply, answer: parseProbeAnswer(reply), failed: false, error: null };
           } catch (error) {
             // One failed question (after the gateway's attempts) is recorded as failed; the others go on.
@@ -78,7 +70,7 @@ export async function runProbe(options: ProbeRunOptions): Promise<ProbeScore & {
       JSON.stringify({ source: graph.titles[pair.source], target: graph.titles[pair.target], kind: pair.kind, connected: pair.connected, answer: answer ?? null, reply: reply.slice(-400), ...(error !== null && { error }) }),
     );
     await writeFile(path.join(options.out, 'probe.jsonl'), lines.join('\n') + '\n');
-    const { usage } = trial;
+    const usage = gateway.usage();
     const summary = { model: options.model, api: options.api, ...scoreProbe(answers), turns: usage.turns, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, costUsd: usage.costUsd };
     await writeFile(path.join(options.out, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
     return summary;

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { CliServices, FamilyCli } from '../family.js';
 
 const TABLES = ['page', 'pagelinks', 'linktarget', 'redirect'] as const;
 
@@ -26,7 +27,10 @@ async function findDumps(dir: string): Promise<Record<(typeof TABLES)[number], s
   return found;
 }
 
-export function registerWikiraceCommands(program: Command): void {
+/** `aar wikirace ...`: the link graph, its pairs, the world-knowledge probe (through the harness's model gateway, lent by `services`). */
+export const wikiraceCli: FamilyCli = { program: registerWikiraceCommands };
+
+function registerWikiraceCommands(program: Command, services: CliServices): void {
   const wikirace = program.command('wikirace').description('LLM-WikiRace: the link graph, its source/target pairs, the world-knowledge probe');
   const graph = wikirace.command('graph').description('build and inspect link-graph folders');
 
@@ -39,20 +43,20 @@ export function registerWikiraceCommands(program: Command): void {
     .option('--source <text>', 'where the links came from, for graph.json (default: the dump name or the edge file)')
     .action(async (options: { out: string; dumps?: string; edges?: string; source?: string }) => {
       if (!options.dumps === !options.edges) throw new Error('wikirace graph build: give exactly one of --dumps <folder> and --edges <file>');
-      const { writeGraphFolder } = await import('../../../tasks/wikirace/graph/store.js');
+      const { writeGraphFolder } = await import('./graph/store.js');
       const started = performance.now();
       const say = (line: string): void => void process.stdout.write(`${line}\n`);
       let built;
       let source: string;
       if (options.dumps) {
-        const { buildFromDumps } = await import('../../../tasks/wikirace/graph/build-dump.js');
+        const { buildFromDumps } = await import('./graph/build-dump.js');
         const files = await findDumps(options.dumps);
         source = options.source ?? `Wikipedia SQL dumps ${files.prefix || options.dumps} (page, pagelinks, linktarget, redirect)`;
         built = await buildFromDumps(files, (line) => say(`  ${line}`));
         const s = built.stats;
         say(`pages ${s.pages} (main namespace, not redirects), redirects ${s.redirects}, links ${s.links} (${s.linksThroughRedirects} resolved through redirects, ${s.linksDropped} dropped)`);
       } else {
-        const { buildFromEdgeList } = await import('../../../tasks/wikirace/graph/build-edge-list.js');
+        const { buildFromEdgeList } = await import('./graph/build-edge-list.js');
         source = options.source ?? `edge list ${options.edges}`;
         built = await buildFromEdgeList(options.edges!);
         say(`pages ${built.stats.pages}, links ${built.stats.links}`);
@@ -69,8 +73,8 @@ export function registerWikiraceCommands(program: Command): void {
     .option('--pages <n>', 'override the number of pages', integer('--pages'))
     .option('--seed <n>', 'override the seed', integer('--seed'))
     .action(async (options: { out: string; preset: string; pages?: number; seed?: number }) => {
-      const { EXAMPLE_GRAPH, PAPER_SCALE_GRAPH, syntheticGraph, syntheticSource } = await import('../../../tasks/wikirace/graph/synthetic.js');
-      const { writeGraphFolder } = await import('../../../tasks/wikirace/graph/store.js');
+      const { EXAMPLE_GRAPH, PAPER_SCALE_GRAPH, syntheticGraph, syntheticSource } = await import('./graph/synthetic.js');
+      const { writeGraphFolder } = await import('./graph/store.js');
       const base = { example: EXAMPLE_GRAPH, paper: PAPER_SCALE_GRAPH }[options.preset];
       if (!base) throw new Error(`--preset: want example or paper, got ${JSON.stringify(options.preset)}`);
       const shape = { ...base, ...(options.pages !== undefined && { pages: options.pages }), ...(options.seed !== undefined && { seed: options.seed }) };
@@ -83,7 +87,7 @@ export function registerWikiraceCommands(program: Command): void {
     .argument('<folder>', 'a graph folder')
     .description('read a graph folder (checking counts and checksum) and print its header')
     .action(async (folder: string) => {
-      const { readGraphFolder } = await import('../../../tasks/wikirace/graph/store.js');
+      const { readGraphFolder } = await import('./graph/store.js');
       const { header } = await readGraphFolder(folder);
       process.stdout.write(`${JSON.stringify(header, null, 2)}\n`);
     });
@@ -98,8 +102,8 @@ export function registerWikiraceCommands(program: Command): void {
     .option('--max-moves <n>', "the game's move limit written into each task file (default: none written, the game's 30)", integer('--max-moves'))
     .option('--max-links <n>', 'links a step offers at most, written into each task file (default: none written, 50; the paper also tries 30 and 70)', integer('--max-links'))
     .action(async (graphFolder: string, options: { out: string; seed: number; splits: string; maxMoves?: number; maxLinks?: number }) => {
-      const { readGraphFolder } = await import('../../../tasks/wikirace/graph/store.js');
-      const { generatePairs, pairCountsText, parseSplitCounts, writePairFiles } = await import('../../../tasks/wikirace/graph/pairs.js');
+      const { readGraphFolder } = await import('./graph/store.js');
+      const { generatePairs, pairCountsText, parseSplitCounts, writePairFiles } = await import('./graph/pairs.js');
       const splits = parseSplitCounts(options.splits);
       const { graph: loaded, header } = await readGraphFolder(graphFolder);
       const started = Date.now();
@@ -132,22 +136,12 @@ export function registerWikiraceCommands(program: Command): void {
     .option('--base-url <url>', "the provider's upstream base URL (Anthropic without /v1, OpenAI with /v1), instead of the config's")
     .action(async (graphFolder: string, options: { model: string; out: string; api: string; pairs: number; seed: number; concurrency: number; config?: string; baseUrl?: string }) => {
       if (options.api !== 'anthropic' && options.api !== 'openai') throw new Error(`--api: want anthropic or openai, got ${JSON.stringify(options.api)}`);
-      const { readGraphFolder } = await import('../../../tasks/wikirace/graph/store.js');
-      const { probePairs } = await import('../../../tasks/wikirace/graph/probe.js');
-      const { runProbe } = await import('../../wikirace/probe.js');
-      const { gatewayOptionsOf } = await import('../../gateway/models/handler.js');
-      const { JobConfigSchema } = await import('../../config/schema.js');
-      let models = JobConfigSchema.shape.models.parse(undefined);
-      let resolvePath = (p: string): string => p;
-      if (options.config) {
-        const { loadJobConfig } = await import('../../config/load.js');
-        const loaded = loadJobConfig(options.config);
-        models = loaded.config.models;
-        resolvePath = loaded.resolve;
-      }
-      const gateway = { ...gatewayOptionsOf(models, resolvePath), ...(options.baseUrl ? { [`${options.api}BaseUrl`]: options.baseUrl } : {}) };
+      const { readGraphFolder } = await import('./graph/store.js');
+      const { probePairs } = await import('./graph/probe.js');
+      const { runProbe } = await import('./probe-run.js');
       const { graph } = await readGraphFolder(graphFolder);
       const pairs = probePairs(graph, options.pairs, options.seed);
+      const gateway = await services.startModelGateway({ config: options.config, api: options.api, baseUrl: options.baseUrl, out: options.out, name: 'wikirace-probe' });
       const s = await runProbe({ graph, pairs, model: options.model, api: options.api, gateway, out: options.out, concurrency: options.concurrency });
       const f = (x: number | null): string => (x === null ? 'n/a' : x.toFixed(3));
       const lines = [
