@@ -117,6 +117,8 @@ export async function buildRecipe(recipe: ImageRecipe, log: BuildLog = () => {})
       await removeUnfinishedImages();
       try {
         await build(recipe, tag, log);
+        // A multi-stage build leaves its earlier stages untagged (mini-swe-agent's holds its wheels): not needed now.
+        if ((recipe.dockerfile.match(/^FROM\s/gim) ?? []).length > 1) await removeUnfinishedImages({ name: recipe.name, olderThanMs: 0 });
       } catch (error) {
         await removeUnfinishedImages({ name: recipe.name, olderThanMs: 0 });
         throw error;
