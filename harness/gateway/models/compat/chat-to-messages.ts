@@ -77,6 +77,7 @@ export class ChatStreamToMessages {
   private finish: unknown;
   private usage: unknown;
   private sawTool = false;
+  private toolId: string | undefined;
 
   constructor(
     private readonly send: Send,
@@ -98,9 +99,11 @@ export class ChatStreamToMessages {
       const piece = obj(t) ?? {};
       const fn = obj(piece.function) ?? {};
       const index = typeof piece.index === 'number' ? piece.index : 0;
-      if (this.open !== index || str(piece.id)) {
+      // A new call: another index, or another id at the same index (some servers repeat the id on every chunk).
+      if (this.open !== index || (str(piece.id) && piece.id !== this.toolId)) {
         this.sawTool = true;
-        this.openBlock(index, { type: 'tool_use', id: str(piece.id) || newId('toolu_'), name: str(fn.name) ?? '', input: {} });
+        this.toolId = str(piece.id) || newId('toolu_');
+        this.openBlock(index, { type: 'tool_use', id: this.toolId, name: str(fn.name) ?? '', input: {} });
       }
       const args = str(fn.arguments);
       if (args) this.send('content_block_delta', { type: 'content_block_delta', index: this.block, delta: { type: 'input_json_delta', partial_json: args } });

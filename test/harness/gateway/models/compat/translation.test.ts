@@ -38,7 +38,7 @@ describe('Anthropic Messages <-> Chat Completions translation', () => {
     stream.chunk({ model: 'm', choices: [{ delta: { role: 'assistant', content: 'Let me' } }] });
     stream.chunk({ choices: [{ delta: { content: ' look.' } }] });
     stream.chunk({ choices: [{ delta: { tool_calls: [{ index: 0, id: 'c1', function: { name: 'bash', arguments: '{"comm' } }] } }] });
-    stream.chunk({ choices: [{ delta: { tool_calls: [{ index: 0, function: { arguments: 'and":"ls"}' } }] }, finish_reason: 'tool_calls' }] });
+    stream.chunk({ choices: [{ delta: { tool_calls: [{ index: 0, id: 'c1', function: { arguments: 'and":"ls"}' } }] }, finish_reason: 'tool_calls' }] });
     stream.chunk({ choices: [], usage: { prompt_tokens: 7, completion_tokens: 5 } });
     stream.end();
     expect(events.map(([e, d]) => `${e}:${d.index ?? ''}:${d.delta?.type ?? d.content_block?.type ?? ''}`)).toEqual([
