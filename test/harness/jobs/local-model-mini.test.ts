@@ -29,7 +29,7 @@ describeDocker('mini-swe-agent on the local model (SmolLM2-135M, no keys)', () =
         tasks: { path: EXAMPLES_DIR, limit: 1 },
         agents: [{ name: 'mini-swe-agent', model: 'local:smollm2' }],
         budget: { steps: 2 },
-        timeout_s: 240,
+        timeout_s: 420, // two ~3,000-token prompts: ~1 min on an idle 2-core machine, ~3 min at load 15
         resources: { memory_mb: 1024, cpus: 1, pids: 256 },
         models: { context_size: 4096, max_output_tokens: 48 },
       });
