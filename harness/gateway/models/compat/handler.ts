@@ -1,21 +1,21 @@
 import type { ModelHandler } from '../../server.js';
 import { createModelHandler, type ModelHandlerOptions } from '../proxy.js';
-import { startMessagesFace, type ChatUpstream, type MessagesFace } from './face.js';
+import { startCompatFace, type ChatUpstream, type CompatFace } from './face.js';
 
 /**
  * The model gateway with an OpenAI-compatible server as its upstream (`models: {provider: openai-compatible,
- * base_url}`): Chat Completions and Responses requests go to it as they are; Anthropic Messages requests
- * (Claude Code) go through the translating face on loopback (face.ts), started on the first request.
+ * base_url}`) that speaks Chat Completions: every model API goes through the face on loopback (face.ts,
+ * started on the first request), which translates Anthropic Messages (Claude Code) and Responses (Codex)
+ * to Chat Completions and back, and passes Chat Completions as they are.
  */
 export function openAICompatibleHandler(upstream: ChatUpstream, options: ModelHandlerOptions): ModelHandler & { close(): Promise<void> } {
-  let started: Promise<{ face: MessagesFace; handler: ModelHandler }> | undefined;
+  let started: Promise<{ face: CompatFace; handler: ModelHandler }> | undefined;
   const start = async () => {
-    const face = await startMessagesFace(upstream);
+    const face = await startCompatFace(upstream);
     const handler = createModelHandler({
       ...options,
-      openaiBaseUrl: upstream.baseUrl,
-      // A server that wants no key gets a placeholder: the proxy refuses to send a request without one.
-      openaiApiKey: upstream.apiKey || 'none',
+      openaiBaseUrl: `${face.url}/v1`,
+      openaiApiKey: face.key,
       anthropicBaseUrl: face.url,
       anthropicApiKey: face.key,
     });

@@ -7,8 +7,8 @@ import { bearer, eventData, postJson, startModelGateway, type ModelGateway } fro
 /**
  * An OpenAI-compatible server as the gateway's upstream (`models: {provider: openai-compatible}`), the real
  * one here being the local provider's own HTTP face (SmolLM2-135M) used through its Chat Completions route
- * only: Anthropic Messages requests (Claude Code's API) are translated to Chat Completions and back,
- * streamed and not, tool calls both ways; Chat Completions requests pass as they are.
+ * only: Anthropic Messages (Claude Code's API) and Responses (Codex CLI's) are translated to Chat
+ * Completions and back, streamed and not, tool calls both ways; Chat Completions requests pass as they are.
  */
 
 const CONTEXT = 1024;
@@ -100,6 +100,30 @@ describe('an OpenAI-compatible upstream behind the gateway (the local model\'s C
     expect(trial.usage.modelErrors).toMatchObject({ calls: 1, last_status: 400, last_message: expect.stringMatching(/maximum context length/) });
     expect(gw.logOf(trial)[0]).toMatchObject({ api: 'anthropic-messages', status: 400 });
   }, 60_000);
+
+  test('Responses (Codex CLI\'s API), whole and streamed with a tool call: translated to Chat Completions and back', async () => {
+    const trial = gw.newTrial();
+    const whole = await postJson(`${gw.url}/openai/v1/responses`, bearer(trial.token), { model: 'gpt-5.4', max_output_tokens: 12, instructions: 'Answer in one word.', input: [{ role: 'user', content: [{ type: 'input_text', text: 'What is the capital of France?' }] }] });
+    expect(whole.status).toBe(200);
+    const response = whole.json();
+    expect(response).toMatchObject({ object: 'response', model: UPSTREAM_MODEL, output: [{ type: 'message', role: 'assistant', content: [{ type: 'output_text' }] }] });
+    expect(response.output[0].content[0].text).toMatch(/paris/i);
+
+    const streamed = await postJson(`${gw.url}/openai/v1/responses`, bearer(trial.token), {
+      model: 'gpt-5.4', max_output_tokens: 48, stream: true, input: 'List the files in /app with the bash tool.',
+      tools: [{ type: 'function', name: 'bash', description: 'Runs a shell command', parameters: BASH }, { type: 'web_search' }], tool_choice: 'required',
+    });
+    expect(streamed.status).toBe(200);
+    const events = eventData(streamed.events());
+    expect(events[0].type).toBe('response.created');
+    const done = events.find((e) => e.type === 'response.completed' || e.type === 'response.incomplete')!.response;
+    const call = done.output.find((o: any) => o.type === 'function_call');
+    expect(call.name).toBe('bash');
+    expect(typeof JSON.parse(call.arguments).command).toBe('string');
+    expect(events.filter((e) => e.type === 'response.function_call_arguments.delta').map((e) => e.delta).join('')).toBe(call.arguments);
+    expect(trial.usage).toMatchObject({ turns: 2, answered: 2, inputTokens: response.usage.input_tokens + done.usage.input_tokens, outputTokens: response.usage.output_tokens + done.usage.output_tokens });
+    expect(gw.logOf(trial).map((l) => [l.api, l.stream, l.status])).toEqual([['openai-responses', false, 200], ['openai-responses', true, 200]]);
+  }, 120_000);
 
   test('Chat Completions go to the upstream as they are', async () => {
     const trial = gw.newTrial();

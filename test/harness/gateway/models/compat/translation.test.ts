@@ -1,5 +1,7 @@
 import { chatErrorToMessages, ChatStreamToMessages, chatToMessage } from '../../../../../harness/gateway/models/compat/chat-to-messages.js';
+import { ChatStreamToResponses } from '../../../../../harness/gateway/models/compat/chat-to-responses.js';
 import { messagesToChat } from '../../../../../harness/gateway/models/compat/messages-to-chat.js';
+import { responsesToChat } from '../../../../../harness/gateway/models/compat/responses-to-chat.js';
 
 describe('Anthropic Messages <-> Chat Completions translation', () => {
   test('a Messages request: system first, tool_use as tool_calls, tool_result as tool messages ahead of the user text, functions and tool_choice', () => {
@@ -51,5 +53,48 @@ describe('Anthropic Messages <-> Chat Completions translation', () => {
 
     expect(chatErrorToMessages(400, '{"error":{"message":"too long","code":"context_length_exceeded"}}')).toEqual({ type: 'error', error: { type: 'invalid_request_error', message: 'too long' } });
     expect(chatErrorToMessages(503, 'Service Unavailable')).toEqual({ type: 'error', error: { type: 'api_error', message: 'Service Unavailable' } });
+  });
+
+  test('a Responses request: instructions and developer messages as system, function calls in a row as one assistant turn, their outputs as tool messages; chunks as Responses events', () => {
+    expect(responsesToChat({
+      model: 'gpt-x', instructions: 'Be brief.', max_output_tokens: 50, stream: true, tool_choice: { type: 'function', name: 'bash' },
+      tools: [{ type: 'function', name: 'bash', parameters: { type: 'object' } }, { type: 'web_search' }],
+      input: [
+        { type: 'message', role: 'developer', content: [{ type: 'input_text', text: 'Rules.' }] },
+        { role: 'user', content: 'hi' },
+        { type: 'reasoning', summary: [] },
+        { type: 'function_call', call_id: 'a', name: 'bash', arguments: '{"command":"ls"}' },
+        { type: 'function_call', call_id: 'b', name: 'bash', arguments: '{"command":"pwd"}' },
+        { type: 'function_call_output', call_id: 'a', output: 'x.txt' },
+        { type: 'function_call_output', call_id: 'b', output: '/app' },
+      ],
+    })).toEqual({
+      model: 'gpt-x', max_tokens: 50, stream: true, stream_options: { include_usage: true },
+      messages: [
+        { role: 'system', content: 'Be brief.' }, { role: 'system', content: 'Rules.' }, { role: 'user', content: 'hi' },
+        { role: 'assistant', content: null, tool_calls: [{ id: 'a', type: 'function', function: { name: 'bash', arguments: '{"command":"ls"}' } }, { id: 'b', type: 'function', function: { name: 'bash', arguments: '{"command":"pwd"}' } }] },
+        { role: 'tool', tool_call_id: 'a', content: 'x.txt' }, { role: 'tool', tool_call_id: 'b', content: '/app' },
+      ],
+      tools: [{ type: 'function', function: { name: 'bash', parameters: { type: 'object' } } }],
+      tool_choice: { type: 'function', function: { name: 'bash' } },
+    });
+
+    const events: Record<string, any>[] = [];
+    const stream = new ChatStreamToResponses((_event, data) => events.push(data), 'm');
+    stream.chunk({ model: 'm', choices: [{ delta: { content: 'Let me' } }] });
+    stream.chunk({ choices: [{ delta: { tool_calls: [{ index: 0, id: 'c1', function: { name: 'bash', arguments: '{"command":' } }] } }] });
+    stream.chunk({ choices: [{ delta: { tool_calls: [{ index: 0, function: { arguments: '"ls"}' } }] }, finish_reason: 'tool_calls' }], usage: { prompt_tokens: 7, completion_tokens: 5 } });
+    stream.end();
+    expect(events.map((e) => e.type)).toEqual([
+      'response.created', 'response.output_item.added', 'response.content_part.added', 'response.output_text.delta',
+      'response.output_text.done', 'response.content_part.done', 'response.output_item.done',
+      'response.output_item.added', 'response.function_call_arguments.delta', 'response.function_call_arguments.delta', 'response.function_call_arguments.done', 'response.output_item.done',
+      'response.completed',
+    ]);
+    expect(events.map((e) => e.sequence_number)).toEqual(events.map((_e, i) => i));
+    expect(events.at(-1)!.response).toMatchObject({
+      status: 'completed', usage: { input_tokens: 7, output_tokens: 5, total_tokens: 12 },
+      output: [{ type: 'message', content: [{ type: 'output_text', text: 'Let me' }] }, { type: 'function_call', call_id: 'c1', name: 'bash', arguments: '{"command":"ls"}', status: 'completed' }],
+    });
   });
 });
