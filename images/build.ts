@@ -8,6 +8,7 @@ import { packagePath } from '../paths.js';
 import { lastBuildSeconds, recordBuildSeconds, stepLine } from './build-times.js';
 import { docker, followProgress, imageExists, requireDocker } from '../common/docker.js';
 import { withFileLock } from './lock.js';
+import { cachedWheels, PIP_REQUIREMENTS_ARG } from './wheels.js';
 
 /** How images are built; every field has a default that works on a machine like ours. */
 export interface ImageSettings {
@@ -116,6 +117,8 @@ export async function buildRecipe(recipe: ImageRecipe, log: BuildLog = () => {})
       await removeUnfinishedImages();
       try {
         await build(recipe, tag, log);
+        // A multi-stage build leaves its earlier stages untagged (mini-swe-agent's holds its wheels): not needed now.
+        if ((recipe.dockerfile.match(/^FROM\s/gim) ?? []).length > 1) await removeUnfinishedImages({ name: recipe.name, olderThanMs: 0 });
       } catch (error) {
         await removeUnfinishedImages({ name: recipe.name, olderThanMs: 0 });
         throw error;
@@ -166,7 +169,10 @@ async function timed(name: string, tag: string, log: BuildLog, work: () => Promi
 
 async function build(recipe: ImageRecipe, tag: string, log: BuildLog): Promise<void> {
   await timed(recipe.name, tag, log, async () => {
-    const stream = await docker().buildImage(contextTar(recipe), {
+    // A layer naming PIP_REQUIREMENTS gets their wheels (cached on the host) in its context: no network inside.
+    const requirements = recipe.buildArgs[PIP_REQUIREMENTS_ARG]?.split(/\s+/).filter(Boolean) ?? [];
+    const wheels = requirements.length ? await cachedWheels(requirements, log) : {};
+    const stream = await docker().buildImage(contextTar({ ...recipe, files: { ...recipe.files, ...wheels } }), {
       t: tag,
       buildargs: recipe.buildArgs,
       labels: { [IMAGE_LABEL]: recipe.name },

@@ -65,6 +65,9 @@ export const TrialRecordSchema = z.looseObject({
   /** The tool log reached a per-trial bound (trial/tool-log.ts): which, and how many calls were then refused
    * without a line (the first refused one is logged); absent when no bound was reached. */
   tool_log_bound: z.looseObject({ reached: z.enum(['calls', 'bytes']), calls_not_logged: z.number().int() }).optional(),
+  /** Model calls the model API answered with an error (not the budget's refusals): how many, and the last one's
+   * status and the API's own message (e.g. a context-length error: why a framework on too small a model stopped). */
+  model_errors: z.looseObject({ calls: z.number().int(), last_status: z.number().int(), last_message: z.string() }).optional(),
 });
 export type TrialRecord = z.infer<typeof TrialRecordSchema>;
 export type TrialRecordInput = z.input<typeof TrialRecordSchema>;

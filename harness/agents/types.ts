@@ -44,7 +44,8 @@ export interface AgentAdapter {
   /** Build arguments of that layer (pinned versions). */
   buildArgs?(agent: AgentConfig): Record<string, string>;
   /** Throws when the agent's configuration cannot work (checked before a job starts). `localModel`: the job's
-   * model traffic goes to the local model on the host (harness/gateway/local/), so no provider key is needed. */
+   * model traffic goes to a model server the job names (the local model of harness/gateway/local/, or an
+   * OpenAI-compatible server), so no provider key is needed. */
   check?(agent: AgentConfig, job?: { localModel: boolean }): void;
   /** Host environment variables the agent's model traffic needs (checked before a job starts). */
   readonly hostKeys?: readonly string[];

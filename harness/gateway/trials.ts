@@ -44,6 +44,8 @@ export interface TrialUsage extends GatewayCounts {
   /** Upstream failures retried, and requests that failed after all retries. */
   upstreamRetries: number;
   upstreamFailures: number;
+  /** Model calls answered with an error status (or not at all): how many, the last status and the API's message. */
+  modelErrors?: { calls: number; last_status: number; last_message: string };
 }
 
 /** Trial tokens: each trial gets a random one; a request without a registered token is refused. */

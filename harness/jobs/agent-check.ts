@@ -1,7 +1,7 @@
 import { InputError } from '../../tasks/problems.js';
 import { agentAdapter } from '../agents/registry.js';
 import type { LoadedConfig } from '../config/load.js';
-import { usesLocalModel } from '../gateway/local/spec.js';
+import { needsNoProviderKeys } from '../gateway/local/spec.js';
 
 /**
  * Before a job starts: each agent's own check, and the host keys its model traffic needs (none when the
@@ -12,7 +12,7 @@ export function checkAgents(loaded: LoadedConfig): void {
   const { config } = loaded;
   let localModel: boolean;
   try {
-    localModel = usesLocalModel(config);
+    localModel = needsNoProviderKeys(config);
   } catch (error) {
     throw new InputError([{ file: loaded.file, path: 'agents', message: (error as Error).message }]);
   }

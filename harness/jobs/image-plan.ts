@@ -15,15 +15,15 @@ export function imageSettings(config: JobConfig, loaded: LoadedConfig): ImageSet
   };
 }
 
-/** The lines of an image build a job shows: its start (with how long the last one took), each layer, the bootstrap's phases, its end. */
-const BUILD_PROGRESS = /^(building |built |cannot |step \d+\/\d+: |bootstrap-debian: )/;
+/** The lines of an image build a job shows: its start (with how long the last one took), the wheels it downloads once, each layer, the bootstrap's phases, its end. */
+const BUILD_PROGRESS = /^(building |built |cannot |downloading |step \d+\/\d+: |bootstrap-debian: )/;
 
 /** Builds (or finds) the image of each agent the trials run; returns its tag per agent id. `note` hears the build's progress. */
 export async function ensureJobImages(trials: readonly { agentId: string; agent: AgentConfig; adapter: AgentAdapter }[], settings: ImageSettings, note: (line: string) => void): Promise<Map<string, string>> {
   const images = new Map<string, string>();
   for (const { agentId, agent, adapter } of trials) {
     if (images.has(agentId)) continue;
-    images.set(agentId, await ensureAgentImage(adapter.imageLayer, settings, adapter.buildArgs?.(agent) ?? {}, (line) => BUILD_PROGRESS.test(line) && note(/^(building|built|cannot) /.test(line) ? line : `  ${line}`)));
+    images.set(agentId, await ensureAgentImage(adapter.imageLayer, settings, adapter.buildArgs?.(agent) ?? {}, (line) => BUILD_PROGRESS.test(line) && note(/^(building|built|cannot|downloading) /.test(line) ? line : `  ${line}`)));
   }
   return images;
 }

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { usesLocalModel } from '../gateway/local/spec.js';
+import { needsNoProviderKeys } from '../gateway/local/spec.js';
 import path from 'node:path';
 import { keysFromEnv } from '../../tools/providers/types.js';
 import { agentAdapter } from '../agents/registry.js';
@@ -59,7 +59,7 @@ export async function previewJob(loaded: LoadedConfig, env: NodeJS.ProcessEnv = 
   });
   const needers = new Map<string, string[]>();
   const need = (key: string, who: string): void => void needers.set(key, [...(needers.get(key) ?? []), who]);
-  if (!usesLocalModel(config)) for (const a of agents) for (const key of a.adapter.hostKeys ?? []) need(key, a.id);
+  if (!needsNoProviderKeys(config)) for (const a of agents) for (const key of a.adapter.hostKeys ?? []) need(key, a.id);
   if (config.tools.mode !== 'replay') for (const t of TOOL_KEYS) if (family.tools.some(t.needs)) need(t.name, t.tools);
   const setKeys = keysFromEnv(env);
   const isSet = (name: string): boolean => Boolean(env[name]) || TOOL_KEYS.some((t) => t.name === name && setKeys[t.key]);

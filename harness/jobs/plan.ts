@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { usesLocalModel } from '../gateway/local/spec.js';
+import { needsNoProviderKeys } from '../gateway/local/spec.js';
 import type { FamilyTask } from '../../tasks/family.js';
 import { agentAdapter } from '../agents/registry.js';
 import type { AgentAdapter } from '../agents/types.js';
@@ -32,7 +32,7 @@ function trialSeed(jobSeed: number, trialId: string): number {
  * legs done, and every leg has a first attempt before any has a second.
  */
 export function planTrials(config: JobConfig, tasks: readonly FamilyTask[]): TrialPlan[] {
-  const localModel = usesLocalModel(config);
+  const localModel = needsNoProviderKeys(config);
   const agents = config.agents.map((agent) => {
     const adapter = agentAdapter(agent.name);
     adapter.check?.(agent, { localModel });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { stringify } from 'yaml';
 import { num, readAgentLog } from '../logs.js';
 import { shellJoin } from '../shell.js';
+import { PIP_REQUIREMENTS_ARG } from '../../../images/wheels.js';
 import type { AgentLogFacts } from '../../../trial/run-facts.js';
 import type { AgentAdapter } from '../types.js';
 
@@ -79,7 +80,10 @@ export const miniSweAgent: AgentAdapter = {
   imageLayer: 'mini-swe-agent',
   usesModel: true,
   hostKeys: ['OPENAI_API_KEY'],
-  buildArgs: (agent) => ({ MINI_SWE_AGENT_VERSION: agent.version ?? MINI_SWE_AGENT_VERSION }),
+  buildArgs: (agent) => {
+    const version = agent.version ?? MINI_SWE_AGENT_VERSION;
+    return { MINI_SWE_AGENT_VERSION: version, [PIP_REQUIREMENTS_ARG]: `mini-swe-agent==${version}` };
+  },
   launch(ctx) {
     const model = ctx.agent.model ?? MINI_DEFAULT_MODEL;
     const args = [

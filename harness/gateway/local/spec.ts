@@ -18,3 +18,11 @@ export function localModelSpec(config: Pick<JobConfig, 'models' | 'agents'>): st
 export function usesLocalModel(config: Pick<JobConfig, 'models' | 'agents'>): boolean {
   return localModelSpec(config) !== undefined;
 }
+
+/**
+ * Whether the job names its model server itself (the local model, or `provider: openai-compatible` with its
+ * base_url): then the agents need no provider key of the host (an OpenAI-compatible server's key is optional).
+ */
+export function needsNoProviderKeys(config: Pick<JobConfig, 'models' | 'agents'>): boolean {
+  return config.models.provider === 'openai-compatible' || usesLocalModel(config);
+}

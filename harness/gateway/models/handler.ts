@@ -5,6 +5,7 @@ import { localModelHandler } from '../local/handler.js';
 import { localModelSpec } from '../local/spec.js';
 import type { ModelHandler } from '../server.js';
 import { BUILT_IN_PRICES, MODEL_APIS } from './apis/registry.js';
+import { openAICompatibleHandler } from './compat/handler.js';
 import { createModelHandler, type ModelHandlerOptions } from './proxy.js';
 
 /**
@@ -32,6 +33,9 @@ export function gatewayOptionsOf(models: JobConfig['models'], resolvePath: (p: s
  */
 export function modelHandlerFor(config: JobConfig, resolvePath: (p: string) => string = (p) => path.resolve(p)): (ModelHandler & { close?(): Promise<void> }) | undefined {
   const options = gatewayOptionsOf(config.models, resolvePath);
+  if (config.models.provider === 'openai-compatible') {
+    return openAICompatibleHandler({ baseUrl: config.models.base_url!, apiKey: process.env.OPENAI_API_KEY?.trim() ?? '', model: config.models.upstream_model }, options);
+  }
   const local = localModelSpec(config);
   if (local === undefined) return createModelHandler(options);
   const models = config.models;

@@ -8,6 +8,7 @@ import { ConversationLog, type Exchange } from './conversation.js';
 import { appendModelLog, type ModelLogEntry } from './model-log.js';
 import { findPrice, loadPriceTable, requestCost, type PriceTable } from './prices.js';
 import { relayAnswer } from './relay.js';
+import { factsFromJson } from './usage.js';
 import { BUILT_IN_PRICES, MODEL_APIS, modelApi, modelApiOfPath } from './apis/registry.js';
 import { resolveRoute, sendModelError, type UpstreamBases } from './routes.js';
 import type { RequestTokens } from './tokens.js';
@@ -165,6 +166,7 @@ async function handleModelRequest(ctx: Context, req: IncomingMessage, res: Serve
     } else {
       sendModelError(res, route.provider, 502, api.unreachableType, `AAR model gateway: ${error}`, 'aar_upstream_unreachable');
     }
+    noteModelError(trial, answer.status ?? 502, (answer.body && factsFromJson(route.api, bodyForLog(answer.body)).errorMessage) || error);
     return log({ status: answer.status ?? 502, turn, attempts: answer.attempts, error });
   }
 
@@ -184,6 +186,7 @@ async function handleModelRequest(ctx: Context, req: IncomingMessage, res: Serve
   if (route.counted && success && relayed.complete && !streamError) trial.usage.answered++;
   if ((!relayed.complete && !relayed.clientGone) || (relayed.complete && streamError)) trial.usage.upstreamFailures++;
   const error = relayed.error ?? streamError ?? (success ? undefined : `upstream answered ${answer.status}`);
+  if (error && !relayed.clientGone) noteModelError(trial, relayed.complete ? answer.status : 0, relayed.facts.errorMessage ?? error);
   log({
     model: usedModel,
     status: relayed.complete || relayed.clientGone ? answer.status : 0,
@@ -197,6 +200,11 @@ async function handleModelRequest(ctx: Context, req: IncomingMessage, res: Serve
     ...(error ? { error } : {}),
     ...(note ? { note } : {}),
   });
+}
+
+/** Counts a model call that ended in an error, keeping the API's message of the last one (trial.json's `model_errors`). */
+function noteModelError(trial: GatewayTrial, status: number, message: string): void {
+  trial.usage.modelErrors = { calls: (trial.usage.modelErrors?.calls ?? 0) + 1, last_status: status, last_message: message.slice(0, 1000) };
 }
 
 /** An upstream error body as logged: its JSON, else its text. */

@@ -11,6 +11,8 @@ export interface ResponseFacts {
   streamError?: string;
   /** The answer for the model log, when recorded: the JSON body, or a stream reassembled (apis/<id>/). */
   response?: unknown;
+  /** The API's own message in an error body (`error.message`, the shape of every API here). */
+  errorMessage?: string;
 }
 
 /** Reads a whole (non-streaming) JSON response body. */
@@ -18,6 +20,8 @@ export function factsFromJson(api: ModelApi, body: unknown): ResponseFacts {
   const o = obj(body);
   const usage = obj(o?.usage);
   if (!o) return {};
+  const errorMessage = str(obj(o.error)?.message);
+  if (errorMessage !== undefined) return { errorMessage };
   const model = str(o.model);
   if (!usage) return { model };
   return { model, tokens: modelApi(api).tokens(usage) };

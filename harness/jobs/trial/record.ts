@@ -88,6 +88,7 @@ export function recordTrial(ctx: TrialRunContext, plan: TrialPlan, staged: Stage
     ...(refused.entries().length ? { refused_files: refused.entries() } : {}),
     ...retryFields(retries),
     ...(gatewayTrial.toolLog.bound ? { tool_log_bound: { ...gatewayTrial.toolLog.bound } } : {}),
+    ...(gatewayTrial.usage.modelErrors ? { model_errors: { ...gatewayTrial.usage.modelErrors } } : {}),
   });
   writeFiles(staged.staging, {
     [TRIAL_FILES.leg]: plan.task.source,

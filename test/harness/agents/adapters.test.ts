@@ -116,7 +116,7 @@ describe('mini-swe-agent', () => {
     expect(config.agent.instance_template).toContain('COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT');
     expect(config.model).toEqual({ model_name: 'openai/gpt-5.4-mini', cost_tracking: 'ignore_errors', model_kwargs: { api_base: 'http://127.0.0.1:8900/openai/v1', api_key: 'aar-trial-token', drop_params: true } });
     expect(launch.env).toMatchObject({ MSWEA_CONFIGURED: 'true', OPENAI_API_KEY: 'aar-trial-token' });
-    expect(miniSweAgent.buildArgs!({ name: 'mini-swe-agent', flags: [], env: {}, options: {} })).toEqual({ MINI_SWE_AGENT_VERSION: '2.4.6' });
+    expect(miniSweAgent.buildArgs!({ name: 'mini-swe-agent', flags: [], env: {}, options: {} })).toEqual({ MINI_SWE_AGENT_VERSION: '2.4.6', PIP_REQUIREMENTS: 'mini-swe-agent==2.4.6' });
     expect(miniSweAgent.hostKeys).toEqual(['OPENAI_API_KEY']);
   });
 });

@@ -113,6 +113,9 @@ describeDocker('a job on the local model (SmolLM2-135M, no keys)', () => {
       expect(result.score).toMatchObject({ fa: 0, diagnosis: 'agent_error', status_reason: 'agent did not write /app/answer.txt' });
       const log = readFileSync(path.join(result.dir, 'model_log.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
       expect(log[0]).toMatchObject({ status: 400, error: 'upstream answered 400' });
+      // trial.json itself says why: the model API's context-length message, as the framework received it.
+      expect(result.record.model_errors).toMatchObject({ last_status: 400, last_message: expect.stringMatching(/context|too long/) });
+      expect(result.record.model_errors!.calls).toBe(log.filter((l) => l.status === 400).length);
       said[result.record.agent.name] = readFileSync(path.join(result.dir, 'agent', 'stdout.log'), 'utf8');
     }
     expect(said['claude-code']).toMatch(/Prompt is too long/);

@@ -46,4 +46,13 @@ describe('a job on the local model', () => {
     }
     expect((problem as InputError).problems).toEqual([{ file: 'job.yaml', path: 'agents', message: 'agents name 2 local models (smollm2, x.gguf): a job serves one' }]);
   });
+
+  test('models.provider: openai-compatible needs base_url, and its agents need no provider key on the host', () => {
+    expect(configProblems(`${WIKIRACE}agents:\n  - name: llm\nmodels:\n  provider: openai-compatible\n`)).toEqual([
+      'job.yaml:7:3: models.base_url: provider: openai-compatible needs base_url: the server\'s OpenAI base URL, e.g. http://127.0.0.1:11434/v1',
+    ]);
+    const compat = loaded(`tasks:\n  path: legs\nagents:\n  - name: claude-code\n  - name: codex\n  - name: mini-swe-agent\nmodels:\n  provider: openai-compatible\n  base_url: http://127.0.0.1:11434/v1\n  upstream_model: qwen2.5:7b\n`);
+    expect(compat.config.models).toMatchObject({ provider: 'openai-compatible', base_url: 'http://127.0.0.1:11434/v1', upstream_model: 'qwen2.5:7b' });
+    withoutKeys(() => expect(() => checkAgents(compat)).not.toThrow());
+  });
 });
