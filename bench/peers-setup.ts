@@ -35,7 +35,8 @@ export async function peerVenv(tmp: string, python: string, venv?: string): Prom
 
 const ANSWER = '7';
 
-/** Harbor's task folder (as `harbor init --task` lays it out), no network, on the local image. */
+/** Harbor's task folder (as `harbor init --task` lays it out), on the local image as its prebuilt
+ * `docker_image` (the Dockerfile beside it, FROM that image, is used only with --force-build). */
 export function harborTask(dir: string): string {
   const task = path.join(dir, `${MARK}-write-one-file`);
   mkdirSync(path.join(task, 'environment'), { recursive: true });
@@ -54,14 +55,16 @@ export function harborTask(dir: string): string {
       '[agent]',
       'timeout_sec = 120.0',
       '[environment]',
-      'network_mode = "no-network"',
+      // Harbor's docker environment refuses "no-network" unless its egress-control sidecar runs; its default it is.
+      'network_mode = "public"',
+      `docker_image = "${PEER_IMAGE}"`,
       'build_timeout_sec = 600.0',
       '',
     ].join('\n'),
   );
   writeFileSync(path.join(task, 'instruction.md'), `Write ${ANSWER} to /app/answer.txt.\n`);
   writeFileSync(path.join(task, 'environment', 'Dockerfile'), `FROM ${PEER_IMAGE}\nWORKDIR /app\n`);
-  writeFileSync(path.join(task, 'solution', 'solve.sh'), `#!/bin/bash\nprintf ${ANSWER} > /app/answer.txt\n`, { mode: 0o755 });
+  writeFileSync(path.join(task, 'solution', 'solve.sh'), `#!/bin/bash\nmkdir -p /app && printf ${ANSWER} > /app/answer.txt\n`, { mode: 0o755 });
   writeFileSync(
     path.join(task, 'tests', 'test.sh'),
     `#!/bin/bash\nmkdir -p /logs/verifier\nif [ "$(cat /app/answer.txt 2>/dev/null)" = "${ANSWER}" ]; then echo 1 > /logs/verifier/reward.txt; else echo 0 > /logs/verifier/reward.txt; fi\n`,
@@ -117,7 +120,26 @@ def ${MARK}_write_one_file():
   return file;
 }
 
-/** Our job: the `command` agent writes the leg's passcode, `attempts` times on one leg, concurrency as given. */
+/**
+ * Inspect's CLI with one change: its Docker Engine version check (>= 24.0.6) lowered to 20.10.0, for an
+ * engine older than it asks (reported beside the run as documented, never instead of it).
+ */
+export function inspectWithEngineCheckLowered(dir: string): string {
+  const file = path.join(dir, 'inspect_engine_check_lowered.py');
+  writeFileSync(
+    file,
+    `import sys
+import inspect_ai.util._sandbox.docker.prereqs as prereqs
+prereqs.validate_docker_engine.__defaults__ = ("20.10.0",)
+from inspect_ai._cli.main import main
+sys.argv[0] = "inspect"
+sys.exit(main())
+`,
+  );
+  return file;
+}
+
+/** Our job: the `command` agent writes the leg's passcode, `attempts` times on one leg (`dataDir`: its file or a folder), concurrency as given. */
 export function ourJob(dir: string, name: string, o: { dataDir: string; passcode: string; attempts: number; concurrency: number }): string {
   const file = path.join(dir, `${name}.yaml`);
   writeFileSync(

@@ -18,7 +18,7 @@ import { aarDataDir, packagePath } from '../paths.js';
 import { loadLegs } from '../tasks/aar/load.js';
 import { loadJobResults } from '../verifier/results.js';
 import { engineCpuMeter } from './engine-cpu.js';
-import { harborTask, inspectTask, MARK, ourJob, peerVenv } from './peers-setup.js';
+import { harborTask, inspectTask, inspectWithEngineCheckLowered, MARK, ourJob, peerVenv } from './peers-setup.js';
 
 const argv = process.argv.slice(2);
 const flag = (name: string): string | undefined => {
@@ -53,12 +53,13 @@ async function containersOf(since: number, until: number, ours: (labels: string)
 }
 
 /** Runs a tool's command under GNU time, metering the engine and finding its containers afterwards. */
-async function measured(command: string[], cwd: string, env: Record<string, string>, ours: (labels: string) => boolean, scored: () => string): Promise<Run> {
+async function measured(command: string[], cwd: string, env: Record<string, string>, ours: (labels: string) => boolean, scored: () => string, output?: (all: string) => void): Promise<Run> {
   const timeFile = path.join(tmp, 'time.txt');
   const meter = engineCpuMeter();
   const since = Date.now() / 1000;
   const child = await execa('/usr/bin/time', ['-f', '%e %U %S', '-o', timeFile, ...command], { cwd, env, reject: false, all: true });
   const engine = meter.stop();
+  output?.(child.all ?? '');
   const until = Date.now() / 1000 + 1;
   const [seconds, user, system] = readFileSync(timeFile, 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number);
   const ids = await containersOf(Math.floor(since), Math.ceil(until), ours);
@@ -81,7 +82,7 @@ try {
   const contestants: Record<string, (round: number) => Promise<Run>> = {
     aar: (round) => {
       const name = `${MARK}-aar-${round}`;
-      const config = ourJob(tmp, name, { dataDir, passcode: String(leg.leg.passcode), attempts: trials, concurrency });
+      const config = ourJob(tmp, name, { dataDir: leg.file, passcode: String(leg.leg.passcode), attempts: trials, concurrency });
       return measured([process.execPath, packagePath('dist', 'harness', 'cli', 'main.js'), 'run', config, '--progress', 'quiet', '--no-report'], tmp, env, (l) => l.includes(`"aar.job":"${name}"`), () => {
         const results = loadJobResults(path.join(tmp, 'jobs', name));
         return `${results.filter((r) => (r.score as { fa?: number } | null)?.fa === 1).length}/${results.length} scored 1`;
@@ -97,19 +98,31 @@ try {
         }
       });
     },
-    inspect: (round) => {
-      const logs = path.join(tmp, `inspect-logs-${round}`);
-      return measured([path.join(bin, 'inspect'), 'eval', inspectFile, '--model', 'none', '--max-samples', String(concurrency), '--max-sandboxes', String(concurrency), '--log-dir', logs, '--display', 'plain'], path.dirname(inspectFile), env, (l) => l.includes(MARK.toLowerCase()), () => 'see its log');
-    },
+    inspect: (round) => inspect([path.join(bin, 'inspect')], round),
+    'inspect, engine check lowered': (round) => inspect([path.join(bin, 'python'), lowered], round),
   };
+  const lowered = inspectWithEngineCheckLowered(tmp);
+  function inspect(cli: string[], round: number): Promise<Run> {
+    const logs = path.join(tmp, `inspect-logs-${round}-${cli.length}`);
+    const args = ['eval', inspectFile, '--model', 'none', '--max-samples', String(concurrency), '--max-sandboxes', String(concurrency), '--log-dir', logs, '--display', 'plain'];
+    let out = '';
+    return measured([...cli, ...args], path.dirname(inspectFile), env, (l) => l.includes(MARK.toLowerCase()), () => /accuracy\s+([\d.]+)/.exec(out)?.[0] ?? 'see its log', (all) => (out = all));
+  }
 
-  const runs: Record<string, Run[]> = { aar: [], harbor: [], inspect: [] };
   const names = Object.keys(contestants);
+  const runs: Record<string, Run[]> = Object.fromEntries(names.map((n) => [n, []]));
+  const failedFirst = new Set<string>();
   // Round 0 warms each (Harbor builds its task image FROM the local one) and is not counted.
   for (let round = 0; round <= rounds; round++) {
     for (let i = 0; i < names.length; i++) {
       const name = names[(i + round) % names.length];
+      // One that could not run at all in the warm-up round is not tried again.
+      if (failedFirst.has(name)) continue;
       const run = await contestants[name](round);
+      if (round === 0 && !run.ok) {
+        failedFirst.add(name);
+        runs[name].push(run);
+      }
       console.log(`round ${round} ${name}: ${run.ok ? `${run.seconds.toFixed(1)} s, ${run.containers} containers, ${run.scored}` : `FAILED: ${run.error}`} (load ${run.load})`);
       if (round > 0) runs[name].push(run);
     }
@@ -120,7 +133,7 @@ try {
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const name of names) {
     const ok = runs[name].filter((r) => r.ok);
-    const version = name === 'aar' ? 'this commit' : versions[name === 'inspect' ? 'inspect-ai' : 'harbor'];
+    const version = name === 'aar' ? 'this commit' : versions[name.startsWith('inspect') ? 'inspect-ai' : 'harbor'];
     if (!ok.length) {
       console.log(`| ${name} | ${version} | could not run here: ${(runs[name][0]?.error ?? 'not run').replaceAll('\n', ' / ')} | | | | | | |`);
       continue;
