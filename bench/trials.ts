@@ -8,7 +8,7 @@
  *   npm run bench:trials [-- --overhead-only] [-- --sweep-only] [-- --trials 15] [-- --legs N] [-- --data DIR] [-- --concurrency N]
  *                        [-- --max-minutes M]   (stops the sweep after M minutes: what ran is reported as incomplete)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
@@ -84,16 +84,21 @@ try {
       overheads.push(r.timings.overhead_s ?? 0);
       agents.push(r.timings.agent_s ?? 0);
       cost.harness += (used.user + used.system) / 1e6;
-      for (const k of ['dockerd', 'containerd', 'shim'] as const) cost.engine[k] += engine[k];
-      cost.container += (dockerUsage.containerCpuNs - containerNs) / 1e9;
+      const trialContainerCpu = (dockerUsage.containerCpuNs - containerNs) / 1e9;
+      cost.engine.dockerd += engine.dockerd;
+      cost.engine.containerd += engine.containerd;
+      // This trial's shims only, less its container's own CPU (which the shim's reaped children hold: engine-cpu.ts).
+      cost.engine.shim += engine.shimOf(dockerUsage.containerIds.slice(measured)) - trialContainerCpu;
+      cost.container += trialContainerCpu;
       cost.containersMeasured += dockerUsage.containersMeasured - measured;
       cost.apiCalls += dockerUsage.apiCalls - calls;
       const bareMeter = engineCpuMeter();
       const t = performance.now();
-      await execa('docker', ['run', '--rm', '--network', 'none', image, 'true']);
+      const cidfile = path.join(tmp, `bare-${i}.cid`);
+      await execa('docker', ['run', '--rm', '--network', 'none', '--cidfile', cidfile, image, 'true']);
       bare.push((performance.now() - t) / 1000);
       const bareEngine = bareMeter.stop();
-      bareEngineCpu += bareEngine.dockerd + bareEngine.containerd + bareEngine.shim;
+      bareEngineCpu += bareEngine.dockerd + bareEngine.containerd + bareEngine.shimOf([readFileSync(cidfile, 'utf8').trim()]);
     }
     const n = overheads.length;
     const ratio = n ? median(overheads) / median(bare) : NaN;
