@@ -14,7 +14,6 @@ import { applyTransform } from './golden/transforms.js';
 import type { JsonValue, Leg } from './schema.js';
 import { runChain, type ConcreteCall } from './world/golden-calls.js';
 
-
 const shown = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
 export async function main([legFile]: string[]): Promise<number> {
