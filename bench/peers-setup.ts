@@ -140,7 +140,7 @@ sys.exit(main())
 }
 
 /** Our job: the `command` agent writes the leg's passcode, `attempts` times on one leg (`dataDir`: its file or a folder), concurrency as given. */
-export function ourJob(dir: string, name: string, o: { dataDir: string; passcode: string; attempts: number; concurrency: number }): string {
+export function ourJob(dir: string, name: string, o: { dataDir: string; passcode: string; attempts: number; concurrency: number; store: string }): string {
   const file = path.join(dir, `${name}.yaml`);
   writeFileSync(
     file,
@@ -150,6 +150,8 @@ export function ourJob(dir: string, name: string, o: { dataDir: string; passcode
       tasks: { path: o.dataDir, sample: { n: 1, seed: 1 } },
       agents: [{ name: 'command', id: `${MARK}-write-one-file`, options: { command: `printf %s '${o.passcode}' > /app/answer.txt` } }],
       attempts: o.attempts,
+      // The agent calls no tool; a replay store keeps the job from asking for the live services' keys.
+      tools: { mode: 'replay', store: o.store },
       concurrency: o.concurrency,
       resources: { memory_mb: 1024, cpus: 1, pids: 512 },
     }),

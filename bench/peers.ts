@@ -82,7 +82,7 @@ try {
   const contestants: Record<string, (round: number) => Promise<Run>> = {
     aar: (round) => {
       const name = `${MARK}-aar-${round}`;
-      const config = ourJob(tmp, name, { dataDir: leg.file, passcode: String(leg.leg.passcode), attempts: trials, concurrency });
+      const config = ourJob(tmp, name, { dataDir: leg.file, passcode: String(leg.leg.passcode), attempts: trials, concurrency, store: packagePath('tools', 'stores', 'examples') });
       return measured([process.execPath, packagePath('dist', 'harness', 'cli', 'main.js'), 'run', config, '--progress', 'quiet', '--no-report'], tmp, env, (l) => l.includes(`"aar.job":"${name}"`), () => {
         const results = loadJobResults(path.join(tmp, 'jobs', name));
         return `${results.filter((r) => (r.score as { fa?: number } | null)?.fa === 1).length}/${results.length} scored 1`;
