@@ -46,23 +46,32 @@ interface Run {
   load: string;
 }
 
-/** Containers created on the engine between two instants whose labels say they are this run's. */
-async function containersOf(since: number, until: number, ours: (labels: string) => boolean): Promise<string[]> {
-  const { stdout } = await execa('docker', ['events', '--since', String(since), '--until', String(until), '--filter', 'type=container', '--filter', 'event=create', '--format', '{{.ID}} {{json .Actor.Attributes}}']);
-  return stdout.split('\n').filter((l) => l && ours(l.slice(l.indexOf(' ') + 1))).map((l) => l.split(' ')[0]);
+/** Follows the engine's container creations from now on (its event log keeps only the last 256 events); `stop` gives the IDs whose labels say they are this run's. */
+function watchCreations(ours: (labels: string) => boolean): { stop: () => Promise<string[]> } {
+  const lines: string[] = [];
+  const events = execa('docker', ['events', '--filter', 'type=container', '--filter', 'event=create', '--format', '{{.ID}} {{json .Actor.Attributes}}'], { reject: false });
+  events.stdout!.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n')));
+  return {
+    stop: async () => {
+      // a moment for the last creations to arrive
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      events.kill();
+      await events;
+      return lines.filter((l) => l && ours(l.slice(l.indexOf(' ') + 1))).map((l) => l.split(' ')[0]);
+    },
+  };
 }
 
 /** Runs a tool's command under GNU time, metering the engine and finding its containers afterwards. */
 async function measured(command: string[], cwd: string, env: Record<string, string>, ours: (labels: string) => boolean, scored: () => string, output?: (all: string) => void): Promise<Run> {
   const timeFile = path.join(tmp, 'time.txt');
+  const creations = watchCreations(ours);
   const meter = engineCpuMeter();
-  const since = Date.now() / 1000;
   const child = await execa('/usr/bin/time', ['-f', '%e %U %S', '-o', timeFile, ...command], { cwd, env, reject: false, all: true });
   const engine = meter.stop();
   output?.(child.all ?? '');
-  const until = Date.now() / 1000 + 1;
   const [seconds, user, system] = readFileSync(timeFile, 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number);
-  const ids = await containersOf(Math.floor(since), Math.ceil(until), ours);
+  const ids = await creations.stop();
   const base = { seconds, client: user + system, dockerd: engine.dockerd, containerd: engine.containerd, shims: engine.shimOf(ids), containers: ids.length, load: load() };
   if (child.exitCode !== 0) return { ...base, ok: false, error: (child.all ?? '').trim().split('\n').slice(-6).join('\n'), scored: 'n/a' };
   return { ...base, ok: true, scored: scored() };
@@ -104,7 +113,8 @@ try {
   const lowered = inspectWithEngineCheckLowered(tmp);
   function inspect(cli: string[], round: number): Promise<Run> {
     const logs = path.join(tmp, `inspect-logs-${round}-${cli.length}`);
-    const args = ['eval', inspectFile, '--model', 'none', '--max-samples', String(concurrency), '--max-sandboxes', String(concurrency), '--log-dir', logs, '--display', 'plain'];
+    // Inspect takes the task file relative to its folder (an absolute path is a glob pattern it refuses).
+    const args = ['eval', path.basename(inspectFile), '--model', 'none', '--max-samples', String(concurrency), '--max-sandboxes', String(concurrency), '--log-dir', logs, '--display', 'plain'];
     let out = '';
     return measured([...cli, ...args], path.dirname(inspectFile), env, (l) => l.includes(MARK.toLowerCase()), () => /accuracy\s+([\d.]+)/.exec(out)?.[0] ?? 'see its log', (all) => (out = all));
   }
