@@ -7,6 +7,8 @@ const TICK = 100; // USER_HZ on Linux
 
 interface Seen {
   kind: keyof EngineCpu;
+  /** A shim's container. */
+  container?: string;
   first: number;
   last: number;
 }
@@ -26,7 +28,20 @@ function kindOf(pid: string): keyof EngineCpu | null {
   return null;
 }
 
-/** utime + stime + cutime + cstime in ticks (a process's own CPU and that of the children it reaped: runc), and its start time. */
+/** The container a shim serves (its `-id`). */
+function containerOf(pid: string): string | undefined {
+  try {
+    return /(?:^|\0)-id\0([0-9a-f]{64})/.exec(readFileSync(`/proc/${pid}/cmdline`, 'utf8'))?.[1];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * utime + stime + cutime + cstime in ticks (a process's own CPU and that of the children it reaped: for a
+ * shim, the runc calls AND the container's first process with all it reaped, i.e. the container's own CPU,
+ * which a caller that knows it takes out), and its start time.
+ */
 function statOf(pid: string): { ticks: number; start: string } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -42,7 +57,7 @@ function statOf(pid: string): { ticks: number; start: string } | null {
  * reaped) every `everyMs`, so short-lived shims are counted up to their last sample. Processes there at the
  * start count from their value then; new ones from zero.
  */
-export function engineCpuMeter(everyMs = 200): { stop: () => EngineCpu } {
+export function engineCpuMeter(everyMs = 200): { stop: () => EngineCpu & { shimOf: (containers: Iterable<string>) => number } } {
   const seen = new Map<string, Seen>();
   const others = new Set<string>();
   const sample = (initial: boolean): void => {
@@ -60,7 +75,7 @@ export function engineCpuMeter(everyMs = 200): { stop: () => EngineCpu } {
       if (others.has(key)) continue;
       const kind = kindOf(pid);
       if (!kind) others.add(key);
-      else seen.set(key, { kind, first: initial ? stat.ticks : 0, last: stat.ticks });
+      else seen.set(key, { kind, container: kind === 'shim' ? containerOf(pid) : undefined, first: initial ? stat.ticks : 0, last: stat.ticks });
     }
   };
   sample(true);
@@ -70,8 +85,14 @@ export function engineCpuMeter(everyMs = 200): { stop: () => EngineCpu } {
       clearInterval(timer);
       sample(false);
       const cpu: EngineCpu = { dockerd: 0, containerd: 0, shim: 0 };
-      for (const s of seen.values()) cpu[s.kind] += (s.last - s.first) / TICK;
-      return cpu;
+      const shims = new Map<string, number>();
+      for (const s of seen.values()) {
+        cpu[s.kind] += (s.last - s.first) / TICK;
+        if (s.container) shims.set(s.container, (shims.get(s.container) ?? 0) + (s.last - s.first) / TICK);
+      }
+      // The shims of the given containers alone (the engine is shared: other containers' shims are not theirs).
+      const shimOf = (containers: Iterable<string>): number => [...new Set(containers)].reduce((sum, id) => sum + (shims.get(id) ?? 0), 0);
+      return { ...cpu, shimOf };
     },
   };
 }

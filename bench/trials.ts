@@ -8,23 +8,18 @@
  *   npm run bench:trials [-- --overhead-only] [-- --sweep-only] [-- --trials 15] [-- --legs N] [-- --data DIR] [-- --concurrency N]
  *                        [-- --max-minutes M]   (stops the sweep after M minutes: what ran is reported as incomplete)
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
-import { stringify } from 'yaml';
 import { ensureAgentImage } from '../images/build.js';
 import { runJob } from '../harness/jobs/job.js';
 import { QuietReporter } from '../harness/jobs/reporters.js';
 import { countEngineCalls, dockerUsage } from '../harness/environments/docker/usage.js';
 import { aarDataDir, packagePath } from '../paths.js';
-import { loadLegs } from '../tasks/aar/load.js';
-import { ResponseStore } from '../tools/store/store.js';
-import { synthesizeWorld } from '../tasks/aar/world/synthesize.js';
-import type { AarFigures } from '../tasks/aar/scoring/report.js';
-import { aggregate } from '../verifier/aggregate.js';
 import { loadJobResults } from '../verifier/results.js';
-import { engineCpuMeter, type EngineCpu } from './engine-cpu.js';
+import { engineCpuMeter } from './engine-cpu.js';
+import { missedLegs, runOracleSweep, writeOracleConfig, type Cost } from './oracle-sweep.js';
 
 const argv = process.argv.slice(2);
 const flag = (name: string): string | undefined => {
@@ -42,19 +37,7 @@ const median = (xs: number[]): number => {
 };
 const f3 = (x: number): string => x.toFixed(3);
 
-function writeConfig(name: string, config: Record<string, unknown>): string {
-  const file = path.join(tmp, `${name}.yaml`);
-  writeFileSync(file, stringify({ name, output: path.join(tmp, 'jobs'), agents: [{ name: 'oracle' }], infra_retries: 1, resources: { memory_mb: 1024, cpus: 1, pids: 512 }, ...config }));
-  return file;
-}
-
-interface Cost {
-  harness: number;
-  engine: EngineCpu;
-  container: number;
-  containersMeasured: number;
-  apiCalls: number;
-}
+const writeConfig = (name: string, config: Record<string, unknown>): string => writeOracleConfig(tmp, name, config);
 
 function costLine(cost: Cost, trials: number): string {
   const per = (x: number): string => f3(x / trials);
@@ -101,16 +84,21 @@ try {
       overheads.push(r.timings.overhead_s ?? 0);
       agents.push(r.timings.agent_s ?? 0);
       cost.harness += (used.user + used.system) / 1e6;
-      for (const k of ['dockerd', 'containerd', 'shim'] as const) cost.engine[k] += engine[k];
-      cost.container += (dockerUsage.containerCpuNs - containerNs) / 1e9;
+      const trialContainerCpu = (dockerUsage.containerCpuNs - containerNs) / 1e9;
+      cost.engine.dockerd += engine.dockerd;
+      cost.engine.containerd += engine.containerd;
+      // This trial's shims only, less its container's own CPU (which the shim's reaped children hold: engine-cpu.ts).
+      cost.engine.shim += engine.shimOf(dockerUsage.containerIds.slice(measured)) - trialContainerCpu;
+      cost.container += trialContainerCpu;
       cost.containersMeasured += dockerUsage.containersMeasured - measured;
       cost.apiCalls += dockerUsage.apiCalls - calls;
       const bareMeter = engineCpuMeter();
       const t = performance.now();
-      await execa('docker', ['run', '--rm', '--network', 'none', image, 'true']);
+      const cidfile = path.join(tmp, `bare-${i}.cid`);
+      await execa('docker', ['run', '--rm', '--network', 'none', '--cidfile', cidfile, image, 'true']);
       bare.push((performance.now() - t) / 1000);
       const bareEngine = bareMeter.stop();
-      bareEngineCpu += bareEngine.dockerd + bareEngine.containerd + bareEngine.shim;
+      bareEngineCpu += bareEngine.dockerd + bareEngine.containerd + bareEngine.shimOf([readFileSync(cidfile, 'utf8').trim()]);
     }
     const n = overheads.length;
     const ratio = n ? median(overheads) / median(bare) : NaN;
@@ -130,50 +118,12 @@ try {
 
   if (!argv.includes('--overhead-only') && !stopped) {
     // (2) the released legs on their synthetic golden world, through `aar run` (its own process: its CPU and peak memory)
-    const { legs, problems } = await loadLegs(dataDir);
-    if (problems.length || !legs.length) throw new Error(`cannot load legs from ${dataDir}; pass --data DIR`);
-    const worldDir = path.join(tmp, 'world');
-    const world = await synthesizeWorld(legs, new ResponseStore(worldDir));
-    console.log(
-      `synthetic world (one store for all ${legs.length} legs): ${world.pages} pages, ${world.toolResponses} tool responses, ` +
-        `${world.legEntries} per-leg answers (${world.conflicts.length} where legs disagree, ${world.merged.length} holding two answers one leg needs)`,
-    );
     const legCount = flag('--legs') ? Number(flag('--legs')) : null;
-    const config = writeConfig('all-legs', {
-      tasks: { path: dataDir, ...(legCount ? { sample: { n: legCount, seed: 1 } } : {}) },
-      concurrency,
-      timeout_s: 300,
-      tools: { mode: 'replay', store: worldDir },
-    });
-    const usageFile = path.join(tmp, 'engine-usage.json');
-    const timeFile = path.join(tmp, 'time.txt');
-    const meter = engineCpuMeter();
-    const started = Date.now();
-    const child = execa('/usr/bin/time', ['-f', '%U %S %M', '-o', timeFile, process.execPath, packagePath('dist', 'harness', 'cli', 'main.js'), 'run', config, '--progress', 'lines', '--no-report'], {
-      env: { AAR_ENGINE_USAGE: usageFile },
-      reject: false,
-      stdout: 'inherit',
-      stderr: 'inherit',
-      // its own process group, so a stop reaches `aar run` (GNU time ignores SIGINT while it waits)
-      detached: true,
-    });
-    const stopRun = (): void => void process.kill(-child.pid!, 'SIGINT');
-    process.on('SIGINT', stopRun);
     const maxMinutes = flag('--max-minutes');
-    const timer = maxMinutes ? setTimeout(stopRun, Number(maxMinutes) * 60_000) : undefined;
-    const result = await child;
-    clearTimeout(timer);
-    const seconds = (Date.now() - started) / 1000;
-    const engine = meter.stop();
-    const [user, system, maxRssKb] = readFileSync(timeFile, 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number);
-    const results = loadJobResults(path.join(tmp, 'jobs', 'all-legs'));
+    const sweep = await runOracleSweep({ tmp, dataDir, legs: legCount, concurrency, maxMinutes: maxMinutes ? Number(maxMinutes) : undefined, stopped: () => stopped });
+    const { results, planned, complete, seconds, rate, figures: all, rssMb } = sweep;
     const ran = results.length;
-    const planned = legCount ?? legs.length;
-    const complete = !stopped && result.exitCode === 0 && ran === planned;
-    const [all] = aggregate<AarFigures>(results);
-    const usage = JSON.parse(readFileSync(usageFile, 'utf8')) as typeof dockerUsage;
-    const rate = ran / seconds;
-    const rssMb = maxRssKb / 1024;
+    console.log(sweep.worldLine);
     console.log(
       `oracle on ${ran} of ${planned} legs${complete ? '' : ' (INCOMPLETE)'}, concurrency ${concurrency}: ${(seconds / 60).toFixed(1)} min, ${rate.toFixed(2)} trials/s ` +
         `(${ran ? (seconds / ran).toFixed(2) : 'n/a'} s/trial); FA ${(100 * (all?.fa.mean ?? 0)).toFixed(1)}%, PVR ${(100 * (all?.pvr.mean ?? 0)).toFixed(1)}%, ` +
@@ -181,13 +131,10 @@ try {
         `goal >= 2 trials/s and FA 100% -> ${complete && rate >= 2 && all?.fa.mean === 1 ? 'met' : 'NOT met'}`,
     );
     // The oracle's own account, stop by stop: whether the answer it was served held the leg's golden value.
-    const missed = results.filter((r) => {
-      const agentDir = path.join(r.dir, 'agent');
-      return existsSync(agentDir) && readdirSync(agentDir).some((f) => /: NOT found /.test(readFileSync(path.join(agentDir, f), 'utf8')));
-    }).map((r) => r.record.leg.id);
+    const missed = missedLegs(results);
     console.log(`the oracle found every golden value in what it was served (page and tool stops) on ${ran - missed.length} of ${ran} legs${missed.length ? `; not on ${missed.length}, e.g. ${missed.slice(0, 5).join(', ')} (each trial's agent/ log says which stop)` : ''}`);
     console.log(`peak resident memory of \`aar run\`: ${rssMb.toFixed(0)} MB; goal <= 300 MB -> ${complete && rssMb <= 300 ? 'met' : 'NOT met'}`);
-    if (ran) console.log(`  ${costLine({ harness: user + system, engine, container: usage.containerCpuNs / 1e9, containersMeasured: usage.containersMeasured, apiCalls: usage.apiCalls }, ran)}`);
+    if (ran) console.log(`  ${costLine(sweep.cost, ran)}`);
   }
 } finally {
   rmSync(tmp, { recursive: true, force: true });

@@ -2,26 +2,13 @@ import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ByteBudget } from '../trial/copy-limits.js';
 import { HANDOVER_PATHS, NO_GATEWAY, type TrialResultWire, type TrialWorkWire } from '../trial/handover.js';
+import { bounded, type CommandOutcome } from './bounded.js';
 import { startForward } from './forward.js';
+import { inProcessProgram, runInProcess } from './in-process.js';
 import { gatewayFromEnv, getJson, postJson, type GatewayAddress } from './gateway-client.js';
 import { killProcessGroup } from './process-group.js';
-import { collectResult, type Output } from './trial-result.js';
-
-/** Keeps the first `limit` bytes of a stream in memory, and counts them all. */
-function bounded(limit: number): { add: (c: Buffer) => void; bytes: () => Buffer; size: () => number } {
-  const chunks: Buffer[] = [];
-  const budget = new ByteBudget(limit);
-  return {
-    add(c) {
-      const part = budget.take(c);
-      if (part.length) chunks.push(part);
-    },
-    bytes: () => Buffer.concat(chunks),
-    size: () => budget.size,
-  };
-}
+import { collectResult } from './trial-result.js';
 
 async function fetchWork(gateway: GatewayAddress, waitS: number): Promise<TrialWorkWire> {
   const deadline = Date.now() + waitS * 1000;
@@ -40,7 +27,7 @@ async function fetchWork(gateway: GatewayAddress, waitS: number): Promise<TrialW
  * Runs the command in its own process group, killed whole at the timeout. With `echo`, the output is passed
  * on to this process's own stdout and stderr as it comes (the harness reads it live there) and not kept.
  */
-function runCommand(work: TrialWorkWire, echo: boolean): Promise<{ exit_code: number | null; timed_out: boolean; duration_ms: number; output: Output }> {
+function runCommand(work: TrialWorkWire, echo: boolean): Promise<CommandOutcome> {
   const started = Date.now();
   const out = bounded(work.limits.log_bytes);
   const err = bounded(work.limits.log_bytes);
@@ -105,8 +92,6 @@ export async function runTrial(): Promise<number> {
   const fromEnv = gatewayFromEnv();
   // Over a mounted socket this process talks to the gateway directly; the relay is for the agent.
   const gateway = relay.startsWith('/') ? { ...fromEnv, socketPath: relay } : fromEnv;
-  const local = new URL(fromEnv.url ?? 'http://127.0.0.1:8900');
-  const forwarder = startForward({ host: '127.0.0.1', port: Number(local.port || 80) }, relay);
   const work = await fetchWork(gateway, Number(process.env.AAR_WORK_WAIT_S ?? 60));
   for (const f of work.files) {
     mkdirSync(path.dirname(f.path), { recursive: true });
@@ -114,7 +99,13 @@ export async function runTrial(): Promise<number> {
     chmodSync(f.path, f.mode);
   }
   const echo = process.env.AAR_TRIAL_ECHO === '1';
-  const ran = await runCommand(work, echo);
+  // A built-in program runs in this process; over a mounted socket it calls the gateway directly, so the
+  // relay for agents in their own processes is not started.
+  const program = inProcessProgram(work);
+  if (program && gateway.socketPath) process.env.AAR_GATEWAY_SOCKET = gateway.socketPath;
+  const local = new URL(fromEnv.url ?? 'http://127.0.0.1:8900');
+  const forwarder = program && gateway.socketPath ? null : startForward({ host: '127.0.0.1', port: Number(local.port || 80) }, relay);
+  const ran = program ? await runInProcess(work, program, echo) : await runCommand(work, echo);
   // The harness reads the output until the container stops: all of it must be out before the result.
   if (echo) await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
   const { files, dirs, stdout, stderr, cuts } = collectResult(work, ran.output);
@@ -138,6 +129,6 @@ export async function runTrial(): Promise<number> {
       await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
     }
   }
-  forwarder.close();
+  forwarder?.close();
   return 0;
 }

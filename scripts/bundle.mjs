@@ -43,6 +43,7 @@ refuseDependencies('dist/tools-cli.cjs', result.metafile);
 // tools through the same client code as the `tools` command (with the same help table written in).
 for (const [entry, out] of [
   ['tasks/aar/oracle.ts', 'dist/agents/oracle.cjs'],
+  ['tasks/aar/random.ts', 'dist/agents/aar-random.cjs'],
   ['tasks/wikirace/player.ts', 'dist/agents/wikirace-player.cjs'],
   ['harness/agents/llm/player.ts', 'dist/agents/llm-player.cjs'],
 ]) {

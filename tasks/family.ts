@@ -35,6 +35,9 @@ export type TaskDescription = { id: string; file: string } & Record<string, stri
 export interface ContainerProgram {
   files: { path: string; content: string | Buffer }[];
   command: string[];
+  /** The command is `node FILE ARGS` with FILE a bundle started by container/program.ts: the trial runner
+   * may load it into its own process (one Node process per trial instead of two). */
+  inProcess?: boolean;
 }
 
 /** A stored trial as scoring sees it: its folder, its record, and what only the run knows. */

@@ -23,6 +23,8 @@ export interface WorkFileWire {
 export interface TrialWorkWire {
   files: WorkFileWire[];
   command: string[];
+  /** The command is `node FILE ARGS` of a built-in program (container/program.ts): the runner may load it into its own process. */
+  in_process?: boolean;
   workdir: string;
   env: Record<string, string>;
   timeout_ms: number;

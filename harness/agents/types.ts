@@ -25,6 +25,8 @@ export interface AgentLaunch {
   /** Files to put into the container before the run (besides /app/instruction.md). */
   files: FileToPut[];
   command: string[];
+  /** A built-in program's command (`node FILE ARGS`, container/program.ts), which the trial runner may run in its own process. */
+  inProcess?: boolean;
   env: Record<string, string>;
   /** Where in the container the agent's own logs are, copied to the trial's agent/ folder afterwards. */
   logDirs: string[];

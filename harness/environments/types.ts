@@ -30,6 +30,9 @@ export interface EnvironmentSpec {
 export interface TrialWork {
   files: FileToPut[];
   command: string[];
+  /** The command is `node FILE ARGS` of a built-in program (container/program.ts): a self-contained sandbox's
+   * runner may load it into its own process; other sandboxes run the command as it is. */
+  inProcess?: boolean;
   workdir: string;
   env?: Record<string, string>;
   timeoutMs: number;

@@ -68,6 +68,7 @@ export class GatewayHandover implements WorkHandover {
     const wire: TrialWorkWire = {
       files: w.files.map((f) => ({ path: f.path, mode: f.mode ?? 0o644, content_b64: Buffer.from(f.content).toString('base64') })),
       command: w.command,
+      ...(w.inProcess ? { in_process: true } : {}),
       workdir: w.workdir,
       env: w.env ?? {},
       timeout_ms: w.timeoutMs,

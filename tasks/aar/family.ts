@@ -15,6 +15,8 @@ import { aarScorer } from './scoring/stored-trial.js';
 
 /** The oracle program (./oracle.ts), bundled by the build (it runs inside the container). */
 const ORACLE_BUNDLE = packagePath('dist', 'agents', 'oracle.cjs');
+/** The random baseline's program (./random.ts), bundled likewise. */
+const RANDOM_BUNDLE = packagePath('dist', 'agents', 'aar-random.cjs');
 
 /** The Amazing Agent Race: legs of stops, a passcode answer, FA/PVR/RCR. */
 export const aarFamily: TaskFamily<LoadedLeg, TrialScore, AarFigures> = {
@@ -39,11 +41,16 @@ export const aarFamily: TaskFamily<LoadedLeg, TrialScore, AarFigures> = {
       { path: '/opt/aar/leg.json', content: leg.source },
     ],
     command: ['node', '/opt/aar/oracle.cjs', '/opt/aar/leg.json'],
+    inProcess: true,
   }),
-  /** A uniformly random digit as the passcode. */
+  /** A uniformly random digit as the passcode (./random.ts writes it). */
   randomBaseline(_leg, seed) {
     const digit = Math.floor(seededRandom(seed)() * 10);
-    return { files: [], command: ['sh', '-c', `echo "random agent: seed ${seed}, digit ${digit}"; printf %s ${digit} > /app/answer.txt`] };
+    return {
+      files: [{ path: '/opt/aar/random.cjs', content: readFileSync(RANDOM_BUNDLE) }],
+      command: ['node', '/opt/aar/random.cjs', String(seed), String(digit)],
+      inProcess: true,
+    };
   },
   ...aarScorer,
   progress: { label: 'FA', success: (s) => s.fa, verdict: (s) => `${s.status}${s.fa ? '' : ` (${s.diagnosis})`}` },

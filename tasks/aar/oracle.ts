@@ -4,22 +4,32 @@
  * recomputes the reason and compute stops, and writes the passcode to /app/answer.txt. Its log says,
  * stop by stop, whether the tool results held the golden value.
  *
- *   node oracle.cjs LEG.json
+ *   node oracle.cjs LEG.json     (or loaded by the trial runner into its own process: container/program.ts)
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { toolsSession } from '../../container/batch-session.js';
+import { startUnlessLoaded } from '../../container/program.js';
 import { evaluateExpression, pyStr } from '../../pycompat/interpreter/expression.js';
 import { applyTransform } from './golden/transforms.js';
 import type { JsonValue, Leg } from './schema.js';
 import { runChain, type ConcreteCall } from './world/golden-calls.js';
 
-const tools = toolsSession();
-const callTool = (call: ConcreteCall): Promise<string> => tools.call(call.tool, call.args).then((reply) => reply.text);
-
 const shown = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
 
-async function main(): Promise<void> {
-  const leg = JSON.parse(readFileSync(process.argv[2], 'utf8')) as Leg;
+export async function main([legFile]: string[]): Promise<number> {
+  try {
+    await solve(legFile);
+    return 0;
+  } catch (error) {
+    console.error(`oracle: ${(error as Error).message}`);
+    return 1;
+  }
+}
+
+async function solve(legFile: string): Promise<void> {
+  const tools = toolsSession();
+  const callTool = (call: ConcreteCall): Promise<string> => tools.call(call.tool, call.args).then((reply) => reply.text);
+  const leg = JSON.parse(readFileSync(legFile, 'utf8')) as Leg;
   const values = new Map<number, unknown>();
   let calls = 0;
   for (const stop of leg.stops) {
@@ -55,7 +65,4 @@ async function main(): Promise<void> {
   console.log(`oracle: ${calls} tool calls; answer ${answer}`);
 }
 
-main().catch((error: Error) => {
-  console.error(`oracle: ${error.message}`);
-  process.exit(1);
-});
+startUnlessLoaded(main);

@@ -59,9 +59,10 @@ export const wikiraceFamily: TaskFamily<LoadedPair, GameScore, WikiraceFigures> 
   oracle: (t) => ({
     files: [player(), { path: '/opt/aar/oracle-plan.json', content: JSON.stringify(oraclePlan(t.world, t.pair)) }],
     command: ['node', '/opt/aar/wikirace-player.cjs', 'oracle', '/opt/aar/oracle-plan.json'],
+    inProcess: true,
   }),
   /** A uniform choice among the offered links at every step, drawn from the trial's seed. */
-  randomBaseline: (_t, seed) => ({ files: [player()], command: ['node', '/opt/aar/wikirace-player.cjs', 'random', String(seed)] }),
+  randomBaseline: (_t, seed) => ({ files: [player()], command: ['node', '/opt/aar/wikirace-player.cjs', 'random', String(seed)], inProcess: true }),
   ...wikiraceScorer,
   progress: {
     label: 'success',

@@ -6,12 +6,14 @@
  *                                               shortest path to its distance to the target
  *   node wikirace-player.cjs random SEED        a uniform choice among the offered links, seeded
  *
- * Each prints `<name>: <n> tool calls` as its last word.
+ * Each prints `<name>: <n> tool calls` as its last word. The trial runner may load the bundle into its own
+ * process instead (container/program.ts).
  */
 import { readFileSync } from 'node:fs';
 import { seededRandom } from '../../common/random.js';
 import { readStateText } from './game/state-text.js';
 import { toolsSession } from '../../container/batch-session.js';
+import { startUnlessLoaded } from '../../container/program.js';
 
 type Chooser = (links: string[], current: string) => string | undefined;
 
@@ -49,13 +51,19 @@ function random(seed: number): Chooser {
   return (links) => links[Math.floor(draw() * links.length)];
 }
 
-const [mode, arg] = process.argv.slice(2);
-const chooser = mode === 'oracle' ? oracle(arg!) : mode === 'random' ? random(Number(arg)) : undefined;
-if (!chooser) {
-  console.error('usage: wikirace-player oracle PLAN.json | random SEED');
-  process.exit(2);
+export async function main([mode, arg]: string[]): Promise<number> {
+  const chooser = mode === 'oracle' ? oracle(arg!) : mode === 'random' ? random(Number(arg)) : undefined;
+  if (!chooser) {
+    console.error('usage: wikirace-player oracle PLAN.json | random SEED');
+    return 2;
+  }
+  try {
+    await play(mode!, chooser);
+    return 0;
+  } catch (error) {
+    console.error(`${mode}: ${(error as Error).message}`);
+    return 1;
+  }
 }
-play(mode!, chooser).catch((error: Error) => {
-  console.error(`${mode}: ${error.message}`);
-  process.exit(1);
-});
+
+startUnlessLoaded(main);

@@ -6,7 +6,7 @@ import { docker } from '../../../common/docker.js';
  * engine's API, and CPU time of the trial containers' own processes (read from each container's cgroup
  * just before its removal; cgroup v1 with the cgroupfs driver, else not counted).
  */
-export const dockerUsage = { apiCalls: 0, containerCpuNs: 0, containersMeasured: 0 };
+export const dockerUsage = { apiCalls: 0, containerCpuNs: 0, containersMeasured: 0, containerIds: [] as string[] };
 
 let counting = false;
 /** Containers already measured (a container is measured once, at its result or before its removal). */
@@ -36,6 +36,7 @@ export function recordContainerCpu(containerId: string): void {
       measured.add(containerId);
       dockerUsage.containerCpuNs += ns;
       dockerUsage.containersMeasured++;
+      dockerUsage.containerIds.push(containerId);
       return;
     } catch {
       // not this layout

@@ -85,6 +85,7 @@ async function runAgent(ctx: TrialRunContext, staged: StagedTrial, prepared: Pre
   const work: TrialWork = {
     files: [{ path: '/app/instruction.md', content: prepared.instruction }, ...prepared.launch.files],
     command: prepared.launch.command,
+    ...(prepared.launch.inProcess ? { inProcess: true } : {}),
     workdir: '/app',
     timeoutMs: ctx.config.timeout_s * 1000,
     collectFiles: [ANSWER],
