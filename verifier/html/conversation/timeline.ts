@@ -88,18 +88,23 @@ function toolNames(tools: unknown): string[] | null {
   return tools.map((t) => (typeof t === 'object' && t !== null ? String((t as { name?: unknown; function?: { name?: unknown } }).name ?? (t as { function?: { name?: unknown } }).function?.name ?? (t as { type?: unknown }).type ?? '?') : String(t)));
 }
 
+/** A log line read by its schema; null when it is not JSON or not of that shape (the logs come from the container). */
+function parsedLine<T>(schema: z.ZodType<T>, line: string): T | null {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  const parsed = schema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
+
 /** The model turns of the log's lines, each with what is new in it. */
 export function modelSteps(lines: readonly string[], bound = new TextBound()): ModelStep[] {
   let previous: { keys: string[]; system: string | null; answer: Set<string> } | null = null;
   return lines.map((line, i) => {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(line);
-    } catch {
-      raw = null;
-    }
-    const parsed = ModelLine.safeParse(raw);
-    const m = parsed.success ? parsed.data : null;
+    const m = parsedLine(ModelLine, line);
     const recorded = m !== null && m.request !== undefined;
     const step: ModelStep = {
       kind: 'model', line: i + 1, ts: m?.ts ?? null, turn: m?.turn ?? null, model: m?.model ?? null, status: m?.status ?? null,
@@ -144,14 +149,7 @@ const text = (v: unknown): string => (typeof v === 'string' ? v : v === undefine
 /** The tool calls of the log's lines, with the family's note and the golden stops each served. */
 export function toolSteps(lines: readonly string[], notes: readonly (string | null)[], stops: readonly (readonly number[])[], previewChars = Infinity, bound = new TextBound()): ToolStep[] {
   return lines.map((line, i) => {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(line);
-    } catch {
-      raw = null;
-    }
-    const parsed = ToolLine.safeParse(raw);
-    const c = parsed.success ? parsed.data : null;
+    const c = parsedLine(ToolLine, line);
     const preview = c ? [c.provider_error ? `provider error: ${c.provider_error}` : null, c.resolved_url ? `→ ${c.resolved_url}` : null, clip(text(c.result_preview), previewChars)].filter(Boolean).join('\n') : '';
     return {
       kind: 'tool', n: i + 1, ts: c?.ts ?? null, tool: c ? text(c.tool) : '(unreadable line)', args: bound.text(c ? text(c.args) : line.slice(0, 200)),
