@@ -90,8 +90,13 @@ export async function runTrial(): Promise<number> {
   const relay = process.env.AAR_GATEWAY_RELAY;
   if (!relay) throw new Error('AAR_GATEWAY_RELAY is not set: tools --trial runs as a trial container entrypoint');
   const fromEnv = gatewayFromEnv();
-  // Over a mounted socket this process talks to the gateway directly; the relay is for the agent.
-  const gateway = relay.startsWith('/') ? { ...fromEnv, socketPath: relay } : fromEnv;
+  const overSocket = relay.startsWith('/');
+  // Over a mounted socket this process talks to the gateway directly and the relay is for the agent; over
+  // the network (swarm) this process, too, reaches the gateway through the relay, so it starts first.
+  const gateway = overSocket ? { ...fromEnv, socketPath: relay } : fromEnv;
+  const local = new URL(fromEnv.url ?? 'http://127.0.0.1:8900');
+  const startRelay = () => startForward({ host: '127.0.0.1', port: Number(local.port || 80) }, relay);
+  let forwarder = overSocket ? null : startRelay();
   const work = await fetchWork(gateway, Number(process.env.AAR_WORK_WAIT_S ?? 60));
   for (const f of work.files) {
     mkdirSync(path.dirname(f.path), { recursive: true });
@@ -102,9 +107,8 @@ export async function runTrial(): Promise<number> {
   // A built-in program runs in this process; over a mounted socket it calls the gateway directly, so the
   // relay for agents in their own processes is not started.
   const program = inProcessProgram(work);
-  if (program && gateway.socketPath) process.env.AAR_GATEWAY_SOCKET = gateway.socketPath;
-  const local = new URL(fromEnv.url ?? 'http://127.0.0.1:8900');
-  const forwarder = program && gateway.socketPath ? null : startForward({ host: '127.0.0.1', port: Number(local.port || 80) }, relay);
+  if (program && overSocket) process.env.AAR_GATEWAY_SOCKET = relay;
+  if (!forwarder && !program) forwarder = startRelay();
   const ran = program ? await runInProcess(work, program, echo) : await runCommand(work, echo);
   // The harness reads the output until the container stops: all of it must be out before the result.
   if (echo) await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
