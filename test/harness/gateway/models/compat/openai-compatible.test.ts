@@ -1,4 +1,3 @@
-import { packagePath } from '../../../../../paths.js';
 import { openAICompatibleHandler } from '../../../../../harness/gateway/models/compat/handler.js';
 import { startLocalModelServer, type LocalModelServer } from '../../../../../harness/gateway/local/server.js';
 import { smolLM2 } from '../../../../helpers/local-model.js';
@@ -19,7 +18,7 @@ let handler: ReturnType<typeof openAICompatibleHandler>;
 
 beforeAll(async () => {
   local = await startLocalModelServer({ path: await smolLM2(), parallel: 2, contextSize: CONTEXT });
-  handler = openAICompatibleHandler({ baseUrl: `${local.url}/v1`, apiKey: local.key, model: UPSTREAM_MODEL }, { prices: packagePath('configs', 'prices.yaml') });
+  handler = openAICompatibleHandler({ baseUrl: `${local.url}/v1`, apiKey: local.key, model: UPSTREAM_MODEL }, {});
   gw = await startModelGateway(handler);
 }, 120_000);
 afterAll(async () => {
