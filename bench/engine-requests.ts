@@ -16,7 +16,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { docker } from '../common/docker.js';
-import { watchContainerEvents } from '../harness/environments/docker/fate.js';
+import { watchForPause } from '../harness/environments/docker/fate.js';
 import { ensureAgentImage } from '../images/build.js';
 import { engineCpuMeter } from './engine-cpu.js';
 
@@ -74,7 +74,7 @@ async function once(image: string, v: Variant): Promise<{ dockerd: number; conta
     stream.resume();
   });
   const exited = container.wait({ condition: 'next-exit' });
-  const watch = v.watch ? watchContainerEvents(container.id, ['pause']) : undefined;
+  const watch = v.watch ? watchForPause(container.id) : undefined;
   await container.start();
   await exited;
   // The engine now and then leaves a hijacked attach open after the exit; the harness waits 2 s at most too.

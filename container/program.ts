@@ -5,6 +5,14 @@
  * process (./in-process.ts), so a built-in agent's trial starts one Node process, not two.
  */
 
+/**
+ * Where the base image keeps the built-in programs' bundles (dist/agents/NAME.cjs), with Node's compile
+ * cache made for them at the image's build (images/base/Dockerfile): a trial runs `node PROGRAMS_DIR/NAME.cjs`,
+ * and nothing of the program goes over the gateway with the work.
+ */
+export const PROGRAMS_DIR = '/usr/local/lib/aar/agents';
+export const programPath = (bundle: string): string => `${PROGRAMS_DIR}/${bundle}`;
+
 /** A program's work: its arguments in, its exit status out. */
 export type ProgramMain = (argv: string[]) => Promise<number>;
 

@@ -87,6 +87,9 @@ async function flushed(stream: NodeJS.WriteStream): Promise<void> {
  *   AAR_WORK_WAIT_S=N   how long the gateway may take to hand out the work (default 60)
  */
 export async function runTrial(): Promise<number> {
+  // The `tools` command's compile cache (images/base/Dockerfile) is this process's own: an agent's Node
+  // processes would write theirs into the image's folder.
+  delete process.env.NODE_COMPILE_CACHE;
   const relay = process.env.AAR_GATEWAY_RELAY;
   if (!relay) throw new Error('AAR_GATEWAY_RELAY is not set: tools --trial runs as a trial container entrypoint');
   const fromEnv = gatewayFromEnv();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { pack } from 'tar-stream';
 import { formatDuration } from '../common/duration.js';
+import { PROGRAMS_DIR } from '../container/program.js';
 import { packagePath } from '../paths.js';
 import { lastBuildSeconds, recordBuildSeconds, stepLine } from './build-times.js';
 import { docker, followProgress, imageExists, requireDocker } from '../common/docker.js';
@@ -72,11 +73,14 @@ function caCertFiles(sources: readonly string[]): Record<string, Buffer> {
 export function baseRecipe(settings: ImageSettings, baseImage: string): ImageRecipe {
   const bundle = packagePath('dist', 'tools-cli.cjs');
   if (!existsSync(bundle)) throw new Error(`${bundle}: missing; run npm run build`);
+  // The built-in programs (the oracles, the baselines, the players) live in the image, not in each trial's work.
+  const programsDir = packagePath('dist', 'agents');
+  const programs = Object.fromEntries(readdirSync(programsDir).filter((f) => f.endsWith('.cjs')).sort().map((f) => [`agents/${f}`, readFileSync(path.join(programsDir, f))]));
   return {
     name: 'base',
     dockerfile: readFileSync(packagePath('images', 'base', 'Dockerfile'), 'utf8'),
-    files: { 'tools-cli.cjs': readFileSync(bundle), 'certs/.keep': Buffer.from(''), ...caCertFiles(settings.caCerts) },
-    buildArgs: { BASE_IMAGE: baseImage, NODE_VERSION: settings.nodeVersion, NPM_VERSION: settings.npmVersion, NPM_REGISTRY: settings.npmRegistry },
+    files: { 'tools-cli.cjs': readFileSync(bundle), ...programs, 'certs/.keep': Buffer.from(''), ...caCertFiles(settings.caCerts) },
+    buildArgs: { BASE_IMAGE: baseImage, NODE_VERSION: settings.nodeVersion, NPM_VERSION: settings.npmVersion, NPM_REGISTRY: settings.npmRegistry, PROGRAMS_DIR },
   };
 }
 

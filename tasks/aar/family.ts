@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { packagePath } from '../../paths.js';
+import { programPath } from '../../container/program.js';
 import { TOOLS } from '../../tools/catalog/index.js';
 import type { TaskFamily } from '../family.js';
 import { aarPaperTables } from './paper-tables/index.js';
@@ -13,10 +12,9 @@ import { AAR_REPORT, type AarFigures } from './scoring/report.js';
 import type { TrialScore } from './scoring/score.js';
 import { aarScorer } from './scoring/stored-trial.js';
 
-/** The oracle program (./oracle.ts), bundled by the build (it runs inside the container). */
-const ORACLE_BUNDLE = packagePath('dist', 'agents', 'oracle.cjs');
-/** The random baseline's program (./random.ts), bundled likewise. */
-const RANDOM_BUNDLE = packagePath('dist', 'agents', 'aar-random.cjs');
+/** The oracle program (./oracle.ts) and the random baseline's (./random.ts): bundled by the build, in the base image. */
+const ORACLE = programPath('oracle.cjs');
+const RANDOM = programPath('aar-random.cjs');
 
 /** The Amazing Agent Race: legs of stops, a passcode answer, FA/PVR/RCR. */
 export const aarFamily: TaskFamily<LoadedLeg, TrialScore, AarFigures> = {
@@ -36,19 +34,16 @@ export const aarFamily: TaskFamily<LoadedLeg, TrialScore, AarFigures> = {
   tools: TOOLS.map((t) => t.name),
   /** Follows the golden trace through the `tools` command and writes the passcode. */
   oracle: (leg) => ({
-    files: [
-      { path: '/opt/aar/oracle.cjs', content: readFileSync(ORACLE_BUNDLE) },
-      { path: '/opt/aar/leg.json', content: leg.source },
-    ],
-    command: ['node', '/opt/aar/oracle.cjs', '/opt/aar/leg.json'],
+    files: [{ path: '/opt/aar/leg.json', content: leg.source }],
+    command: ['node', ORACLE, '/opt/aar/leg.json'],
     inProcess: true,
   }),
   /** A uniformly random digit as the passcode (./random.ts writes it). */
   randomBaseline(_leg, seed) {
     const digit = Math.floor(seededRandom(seed)() * 10);
     return {
-      files: [{ path: '/opt/aar/random.cjs', content: readFileSync(RANDOM_BUNDLE) }],
-      command: ['node', '/opt/aar/random.cjs', String(seed), String(digit)],
+      files: [],
+      command: ['node', RANDOM, String(seed), String(digit)],
       inProcess: true,
     };
   },

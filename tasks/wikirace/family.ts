@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { packagePath } from '../../paths.js';
+import { programPath } from '../../container/program.js';
 import { GAME_TOOLS } from '../../tools/catalog/index.js';
 import type { TaskFamily } from '../family.js';
 import { WIKIRACE_ESTIMATE } from './estimate.js';
@@ -16,9 +15,8 @@ import { endText, type GameScore } from './scoring/score.js';
 import { wikiraceScorer } from './scoring/stored-trial.js';
 import { WIKIRACE_TRIAL_FILES } from './trial-files.js';
 
-/** The oracle and random players (./player.ts), bundled by the build (they run inside the container). */
-const PLAYER_BUNDLE = packagePath('dist', 'agents', 'wikirace-player.cjs');
-const player = (): { path: string; content: Buffer } => ({ path: '/opt/aar/wikirace-player.cjs', content: readFileSync(PLAYER_BUNDLE) });
+/** The oracle and random players (./player.ts): bundled by the build, in the base image. */
+const PLAYER = programPath('wikirace-player.cjs');
 
 /** The task set a pair belongs to: the folder above its split folder (`examples-wikirace/easy/001.json`), else its graph folder's name. */
 function taskSetOf(t: LoadedPair): string {
@@ -57,12 +55,12 @@ export const wikiraceFamily: TaskFamily<LoadedPair, GameScore, WikiraceFigures> 
     }),
   /** Walks a shortest path through the game tools, whichever of its links each step offers. */
   oracle: (t) => ({
-    files: [player(), { path: '/opt/aar/oracle-plan.json', content: JSON.stringify(oraclePlan(t.world, t.pair)) }],
-    command: ['node', '/opt/aar/wikirace-player.cjs', 'oracle', '/opt/aar/oracle-plan.json'],
+    files: [{ path: '/opt/aar/oracle-plan.json', content: JSON.stringify(oraclePlan(t.world, t.pair)) }],
+    command: ['node', PLAYER, 'oracle', '/opt/aar/oracle-plan.json'],
     inProcess: true,
   }),
   /** A uniform choice among the offered links at every step, drawn from the trial's seed. */
-  randomBaseline: (_t, seed) => ({ files: [player()], command: ['node', '/opt/aar/wikirace-player.cjs', 'random', String(seed)], inProcess: true }),
+  randomBaseline: (_t, seed) => ({ files: [], command: ['node', PLAYER, 'random', String(seed)], inProcess: true }),
   ...wikiraceScorer,
   progress: {
     label: 'success',

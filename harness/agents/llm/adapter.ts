@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { packagePath } from '../../../paths.js';
+import { programPath } from '../../../container/program.js';
 import type { AgentAdapter } from '../types.js';
 
-/** The program (./player.ts), bundled by the build: it runs inside the container. */
-const PLAYER_BUNDLE = packagePath('dist', 'agents', 'llm-player.cjs');
+/** The program (./player.ts): bundled by the build, in the base image; it runs inside the container. */
+const PLAYER = programPath('llm-player.cjs');
 export const LLM_DEFAULT_MODEL = 'claude-sonnet-4-6';
 /** Replies naming no available link that a step asks again before the game is given up. */
 export const LLM_DEFAULT_RETRIES = 2;
@@ -58,8 +57,8 @@ export const llmAgent: AgentAdapter = {
     const model = ctx.agent.model ?? LLM_DEFAULT_MODEL;
     const options = llmOptions(ctx.agent);
     return {
-      files: [{ path: '/opt/aar/llm-player.cjs', content: readFileSync(PLAYER_BUNDLE) }],
-      command: ['node', '/opt/aar/llm-player.cjs'],
+      files: [],
+      command: ['node', PLAYER],
       // The move limit is the game's: the player reads it off the game's state, not from here.
       env: {
         LLM_API: llmApiOf(model),

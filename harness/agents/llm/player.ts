@@ -11,6 +11,7 @@
 import { gatewayFromEnv, postJson } from '../../../container/gateway-client.js';
 import { readStateText } from '../../../tasks/wikirace/game/state-text.js';
 import { toolsSession } from '../../../container/batch-session.js';
+import { startUnlessLoaded } from '../../../container/program.js';
 import { parseChoice, retryNote, stepPrompt } from './prompt.js';
 
 const API = process.env.LLM_API === 'openai' ? 'openai' : 'anthropic';
@@ -40,7 +41,17 @@ async function ask(prompt: string): Promise<string> {
   return typeof choice?.content === 'string' ? choice.content : '';
 }
 
-async function main(): Promise<void> {
+export async function main(): Promise<number> {
+  try {
+    await play();
+    return 0;
+  } catch (error) {
+    console.error(`llm: ${(error as Error).message}`);
+    return 1;
+  }
+}
+
+async function play(): Promise<void> {
   const tools = toolsSession();
   let calls = 0;
   let state = await tools.call('wikirace_state');
@@ -79,7 +90,4 @@ async function main(): Promise<void> {
   console.log(`llm: ${calls} model calls`);
 }
 
-main().catch((error: Error) => {
-  console.error(`llm: ${error.message}`);
-  process.exit(1);
-});
+startUnlessLoaded(main);

@@ -50,43 +50,88 @@ export async function containerFate(containerId: string, sinceMs: number, ownKil
   return {};
 }
 
+/** The actions a running trial is watched for: a pause from outside, which no exit or wait would ever show. */
+const WATCHED = ['pause'];
+
+type EventStream = NodeJS.ReadableStream & { destroy?: () => void };
+
 /**
- * Watches the engine's events for one container: `seen` resolves with the first of `actions` that happens
- * to it (a pause from outside, which no exit or wait would ever show). `stop` ends the watch. When the
- * engine cannot be watched, `seen` never resolves (the timeout still ends the run).
+ * One events stream per process for every running trial (not one per trial: each stream is a request the
+ * engine holds open): opened by the first watch, closed when the last one stops, opened again when the
+ * engine ends it while trials still wait. Only the watched actions come over it.
  */
-export function watchContainerEvents(containerId: string, actions: string[]): { seen: Promise<string>; stop: () => void } {
-  let stream: (NodeJS.ReadableStream & { destroy?: () => void }) | undefined;
-  let stopped = false;
-  const seen = new Promise<string>((resolve) => {
-    const options = { filters: { type: ['container'], container: [containerId], event: actions } };
-    (docker().getEvents(options as never) as unknown as Promise<NodeJS.ReadableStream>)
-      .then((s) => {
-        stream = s as typeof stream;
-        if (stopped) return stream!.destroy?.();
+class PauseWatch {
+  private readonly waiting = new Map<string, (action: string) => void>();
+  private stream?: EventStream;
+  private opening = false;
+
+  add(containerId: string, seen: (action: string) => void): void {
+    this.waiting.set(containerId, seen);
+    this.open();
+  }
+
+  remove(containerId: string): void {
+    this.waiting.delete(containerId);
+    if (this.waiting.size === 0) this.close();
+  }
+
+  private open(): void {
+    if (this.stream || this.opening) return;
+    this.opening = true;
+    const options = { filters: { type: ['container'], event: WATCHED } };
+    (docker().getEvents(options as never) as unknown as Promise<EventStream>).then(
+      (s) => {
+        this.opening = false;
+        if (this.waiting.size === 0) return s.destroy?.();
+        this.stream = s;
         let pending = '';
         s.on('data', (chunk: Buffer) => {
           pending += chunk.toString();
           const lines = pending.split('\n');
           pending = lines.pop() ?? '';
-          for (const line of lines) {
-            try {
-              const action = (JSON.parse(line) as EngineEvent).Action;
-              if (action && actions.includes(action)) resolve(action);
-            } catch {
-              // not an event line
-            }
-          }
+          for (const line of lines) this.dispatch(line);
         });
-        s.on('error', () => {});
-      })
-      .catch(() => {});
-  });
-  return {
-    seen,
-    stop: () => {
-      stopped = true;
-      stream?.destroy?.();
-    },
-  };
+        const ended = (): void => {
+          if (this.stream !== s) return;
+          this.stream = undefined;
+          // The engine ended the stream (restarted, say): watch again while trials still run.
+          if (this.waiting.size) setTimeout(() => this.open(), 1000).unref();
+        };
+        s.on('error', ended);
+        s.on('end', ended);
+        s.on('close', ended);
+      },
+      // When the engine cannot be watched, nothing is seen (the timeout still ends the run).
+      () => (this.opening = false),
+    );
+  }
+
+  private dispatch(line: string): void {
+    let event: EngineEvent & { id?: string; Actor?: { ID?: string } };
+    try {
+      event = JSON.parse(line) as typeof event;
+    } catch {
+      return;
+    }
+    const id = event.Actor?.ID ?? event.id;
+    if (id && event.Action && WATCHED.includes(event.Action)) this.waiting.get(id)?.(event.Action);
+  }
+
+  private close(): void {
+    const s = this.stream;
+    this.stream = undefined;
+    s?.destroy?.();
+  }
+}
+
+let pauseWatch: PauseWatch | undefined;
+
+/**
+ * Watches a running trial's container for a pause from outside: `seen` resolves when one happens; `stop`
+ * ends the watch. When the engine cannot be watched, `seen` never resolves (the timeout still ends the run).
+ */
+export function watchForPause(containerId: string): { seen: Promise<string>; stop: () => void } {
+  const watch = (pauseWatch ??= new PauseWatch());
+  const seen = new Promise<string>((resolve) => watch.add(containerId, resolve));
+  return { seen, stop: () => watch.remove(containerId) };
 }

@@ -3,7 +3,7 @@ import { NO_GATEWAY } from '../../../trial/handover.js';
 import type { SandboxFate, TrialWork, TrialWorkResult, WorkHandover } from '../types.js';
 import type { DockerSandbox } from './container.js';
 import { collectByArchive } from './copy-out.js';
-import { containerFate, watchContainerEvents } from './fate.js';
+import { containerFate, watchForPause } from './fate.js';
 import { outputCuts, outputSinks } from './output.js';
 import { recordContainerCpu } from './usage.js';
 
@@ -42,7 +42,7 @@ export async function runSelfContained(sandbox: DockerSandbox, handover: WorkHan
     () => ({ exit: null }),
   );
   // A pause from outside stops the agent without ending anything the run waits for: the engine says so.
-  const pauses = watchContainerEvents(container.id, ['pause']);
+  const pauses = watchForPause(container.id);
   const startedAt = Date.now();
   const started = performance.now();
   try {
