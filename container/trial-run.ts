@@ -77,6 +77,13 @@ async function flushed(stream: NodeJS.WriteStream): Promise<void> {
   while (stream.writableLength > 0) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
+/** What this process wrote to its stdout and stderr (pipes to the engine, when attached); nothing when it cannot tell. */
+function echoedBytes(): { echoed?: { stdout: number; stderr: number } } {
+  const stdout = (process.stdout as { bytesWritten?: unknown }).bytesWritten;
+  const stderr = (process.stderr as { bytesWritten?: unknown }).bytesWritten;
+  return typeof stdout === 'number' && typeof stderr === 'number' ? { echoed: { stdout, stderr } } : {};
+}
+
 /**
  * `tools --trial`: the entrypoint of a self-contained trial (docker and swarm). Relays 127.0.0.1:PORT of
  * AAR_GATEWAY_URL to AAR_GATEWAY_RELAY (the gateway's Unix socket, or its relay on the swarm network),
@@ -126,6 +133,7 @@ export async function runTrial(): Promise<number> {
     dirs,
     node: process.env.AAR_NODE ?? null,
     cuts,
+    ...(echo ? echoedBytes() : {}),
   };
   for (let attempt = 1; ; attempt++) {
     try {

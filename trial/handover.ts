@@ -61,4 +61,7 @@ export interface TrialResultWire {
   /** The node that ran it, where the sandbox knows (a swarm task). */
   node?: string | null;
   cuts: CutWire[];
+  /** Bytes the runner wrote to its own stdout and stderr, when the output went out live (AAR_TRIAL_ECHO): the
+   * harness has read all of it once that much has come, without waiting for the container to stop. */
+  echoed?: { stdout: number; stderr: number };
 }

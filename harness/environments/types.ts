@@ -69,6 +69,8 @@ export interface TrialWorkResult {
   cuts: { path: string; size: number; kept: number; blank?: number }[];
   /** What happened to the sandbox while the command ran, when it did not end normally and the provider could look. */
   fate?: SandboxFate;
+  /** The sandbox's word on how many bytes of live output it wrote (trial/handover.ts TrialResultWire.echoed). */
+  echoed?: { stdout: number; stderr: number };
 }
 
 /**

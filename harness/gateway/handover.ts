@@ -19,6 +19,7 @@ const ResultSchema: z.ZodType<TrialResultWire, unknown> = z.strictObject({
   dirs: z.record(z.string(), z.record(z.string(), b64)),
   node: z.string().max(256).nullable().optional(),
   cuts: z.array(z.strictObject({ path: z.string(), size: z.number().int().nonnegative(), kept: z.number().int().nonnegative(), blank: z.number().int().nonnegative().optional() })).default([]),
+  echoed: z.strictObject({ stdout: z.number().int().nonnegative(), stderr: z.number().int().nonnegative() }).optional(),
 }).refine((r) => r.exit_code !== null || r.timed_out, { path: ['exit_code'], message: 'null only for a run that timed out' });
 
 const decode = (s: string): Buffer => Buffer.from(s, 'base64');
@@ -101,6 +102,7 @@ export class GatewayHandover implements WorkHandover {
       dirs: Object.fromEntries(Object.entries(r.dirs).map(([dir, files]) => [dir, Object.fromEntries(Object.entries(files).map(([k, v]) => [k, decode(v)]))])),
       node: r.node ?? null,
       cuts: r.cuts,
+      ...(r.echoed ? { echoed: r.echoed } : {}),
     });
     sendJson(res, 200, { ok: true });
   }

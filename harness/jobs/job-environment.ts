@@ -10,6 +10,8 @@ import { JOB_LABEL, jobKeyOf } from './labels.js';
 export class JobEnvironment {
   /** Sandboxes of running trials, so a stopped job can kill them. */
   readonly running = new Set<TrialEnvironment>();
+  /** Removals under way of sandboxes whose trials are over. */
+  private readonly retiring = new Set<Promise<void>>();
 
   private constructor(
     readonly provider: EnvironmentProvider,
@@ -34,9 +36,20 @@ export class JobEnvironment {
     for (const sandbox of this.running) void sandbox.kill().catch(() => {});
   }
 
+  /**
+   * Removes the sandbox of a trial that is over, in the background: the engine's stop and removal of its
+   * container are not on the trial's path. One that fails is left to close(), which removes every sandbox
+   * the job's label still names.
+   */
+  retire(sandbox: TrialEnvironment): void {
+    const removal = sandbox.remove().catch(() => {});
+    this.retiring.add(removal);
+    void removal.finally(() => this.retiring.delete(removal));
+  }
+
   /** The job's end: its sandboxes removed, and what the provider set up for it released; `note` hears of a failure. */
   async close(note: (line: string) => void): Promise<void> {
-    await Promise.all([...this.running].map((sandbox) => sandbox.remove().catch(() => {})));
+    await Promise.all([...this.retiring, ...[...this.running].map((sandbox) => sandbox.remove().catch(() => {}))]);
     // A sandbox whose creation was under way when the job stopped is in no list yet: every sandbox of this
     // job left now is a leftover (the lock says no other run of the job is live).
     await this.removeLeftovers().catch(() => 0);

@@ -162,6 +162,7 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
     instructionTemplate,
     signal: abort.signal,
     running: environment.running,
+    retire: (sandbox) => environment.retire(sandbox),
   };
   const queue = new PQueue({ concurrency: chooseConcurrency(config).value });
   let halted: Error | undefined;

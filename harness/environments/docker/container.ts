@@ -47,7 +47,7 @@ export function createTrialContainer(spec: Omit<EnvironmentSpec, 'handover'>, fi
 
 /** A container the harness made for one trial: killed and removed the same way whatever runs in it. */
 export class DockerSandbox {
-  private removed = false;
+  private removal?: Promise<void>;
   /** When the harness first killed the container itself (a timeout, a stopped job); Infinity when it did not. */
   killedAt = Infinity;
 
@@ -72,15 +72,13 @@ export class DockerSandbox {
     }
   }
 
-  /** Removes the container; safe to call twice. */
-  async remove(): Promise<void> {
-    if (this.removed) return;
+  /** Removes the container (killed first if it still runs); safe to call twice, and while a removal is under way. */
+  remove(): Promise<void> {
     recordContainerCpu(this.container.id);
-    try {
-      await this.container.remove({ force: true, v: true });
-    } catch (error) {
-      if (!isNotFound(error) && !isConflict(error)) throw error;
-    }
-    this.removed = true;
+    return (this.removal ??= this.container.remove({ force: true, v: true }).catch((error: unknown) => {
+      if (isNotFound(error) || isConflict(error)) return;
+      this.removal = undefined;
+      throw error;
+    }));
   }
 }

@@ -23,6 +23,21 @@ export function outputSinks(work: TrialWork): { out: BoundedSink; err: BoundedSi
   return { out: boundedSink(work.limits.logBytes, live('stdout')), err: boundedSink(work.limits.logBytes, live('stderr')) };
 }
 
+/** Resolves once the sinks have taken at least these many bytes (what the sandbox says it wrote). */
+export function outputReached(out: BoundedSink, err: BoundedSink, bytes: { stdout: number; stderr: number }): Promise<void> {
+  return new Promise((resolve) => {
+    const check = (): void => {
+      if (out.size() < bytes.stdout || err.size() < bytes.stderr) return;
+      out.sink.off('data', check);
+      err.sink.off('data', check);
+      resolve();
+    };
+    out.sink.on('data', check);
+    err.sink.on('data', check);
+    check();
+  });
+}
+
 /** The output streams cut at the limit, as cuts of `stdout` and `stderr`. */
 export function outputCuts(out: BoundedSink, err: BoundedSink, limit: number): TrialWorkResult['cuts'] {
   const cuts: TrialWorkResult['cuts'] = [];

@@ -4,13 +4,15 @@ import type { SandboxFate, TrialWork, TrialWorkResult, WorkHandover } from '../t
 import type { DockerSandbox } from './container.js';
 import { collectByArchive } from './copy-out.js';
 import { containerFate, watchForPause } from './fate.js';
-import { outputCuts, outputSinks } from './output.js';
+import { outputCuts, outputReached, outputSinks } from './output.js';
 import { recordContainerCpu } from './usage.js';
 
 /** How long past the timeout the container may take to hand back its result before it is killed. */
 export const RESULT_GRACE_MS = 15_000;
 /** How long the container waits for its work (the gateway answers at once when it is there at all). */
 export const WORK_WAIT_S = 10;
+/** How long the output the sandbox says it wrote may take to arrive after its result, before the harness waits for the container to stop instead. */
+const OUTPUT_SETTLE_MS = 2_000;
 
 type Ending = { result: TrialWorkResult } | { exit: number | null } | { backstop: true } | { paused: true };
 
@@ -46,7 +48,7 @@ export async function runSelfContained(sandbox: DockerSandbox, handover: WorkHan
   const startedAt = Date.now();
   const started = performance.now();
   try {
-    return await runStarted(sandbox, handover, work, { out, err, streamEnded, exited, startedAt, started, paused: pauses.seen });
+    return await runStarted(sandbox, handover, work, { out, err, stream, streamEnded, exited, startedAt, started, paused: pauses.seen });
   } finally {
     pauses.stop();
   }
@@ -55,6 +57,7 @@ export async function runSelfContained(sandbox: DockerSandbox, handover: WorkHan
 interface Started {
   out: ReturnType<typeof outputSinks>['out'];
   err: ReturnType<typeof outputSinks>['err'];
+  stream: NodeJS.ReadableStream & { destroy?: () => void };
   streamEnded: Promise<void>;
   exited: Promise<{ exit: number | null }>;
   startedAt: number;
@@ -83,10 +86,15 @@ async function runStarted(sandbox: DockerSandbox, handover: WorkHandover, work: 
 
   if ('result' in ending) {
     recordContainerCpu(container.id);
-    // The output is complete once the container has stopped and its stream has ended.
-    if ((await settleWithin(exited, 5_000)) === undefined) await sandbox.kill();
-    await settleWithin(streamEnded, 2_000);
     const r = ending.result;
+    // The output is complete once as much has come as the runner says it wrote: the stream is closed then, and
+    // the container's stop and removal happen off the trial's path (the trial runner removes it). Without that
+    // word, or when it does not hold, the output is complete once the container has stopped and its stream ended.
+    if (r.echoed && (await settleWithin(outputReached(out, err, r.echoed).then(() => true), OUTPUT_SETTLE_MS))) s.stream.destroy?.();
+    else {
+      if ((await settleWithin(exited, 5_000)) === undefined) await sandbox.kill();
+      await settleWithin(streamEnded, 2_000);
+    }
     const failed = !r.timedOut && r.exitCode !== 0 && (r.exitCode === null || r.exitCode >= 128);
     const fate = failed ? await containerFate(container.id, startedAt, sandbox.killedAt) : undefined;
     return {

@@ -28,6 +28,8 @@ export interface TrialRunContext {
   signal: AbortSignal;
   /** Sandboxes of running trials, so an interrupted job can stop them. */
   running: Set<TrialEnvironment>;
+  /** Removes a trial's sandbox in the background: its stop and removal are not the trial's time (the job's end waits for them). */
+  retire: (sandbox: TrialEnvironment) => void;
 }
 
 export interface TrialOutcome {

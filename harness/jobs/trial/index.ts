@@ -39,7 +39,7 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan, retrie
     endGatewayTrial(ctx, staged);
     if (sandbox.env) {
       ctx.running.delete(sandbox.env);
-      await sandbox.env.remove().catch(() => {});
+      ctx.retire(sandbox.env);
     }
   }
 }

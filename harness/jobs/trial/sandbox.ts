@@ -27,12 +27,12 @@ export interface SandboxRun {
   refused: RefusedList;
 }
 
-/** The sandbox of a running trial, once started: the trial runner removes it whatever happens. */
+/** The sandbox of a running trial, once started and until retired: the trial runner retires it whatever happens. */
 export interface SandboxHolder {
   env?: TrialEnvironment;
 }
 
-/** Phase 2: the agent runs in its sandbox; its outputs are taken into the staged folder and the sandbox is removed. */
+/** Phase 2: the agent runs in its sandbox; its outputs are taken into the staged folder and the sandbox is retired (removed off the trial's path). */
 export async function runInSandbox(ctx: TrialRunContext, plan: TrialPlan, staged: StagedTrial, prepared: PreparedAgent, holder: SandboxHolder): Promise<SandboxRun> {
   const env = await startSandbox(ctx, plan, staged, prepared);
   holder.env = env;
@@ -47,8 +47,9 @@ export async function runInSandbox(ctx: TrialRunContext, plan: TrialPlan, staged
   if (!streamed) writeReturnedLogs(staged.agentDir, result, cuts);
   checkRunEnded(ctx, plan, staged, result);
   const answer = takeOutputs(staged.agentDir, prepared, result, cuts, refused);
-  await env.remove();
   ctx.running.delete(env);
+  ctx.retire(env);
+  holder.env = undefined;
   return { work, result, agentSeconds: result.durationMs / 1000, answer, cuts, refused };
 }
 

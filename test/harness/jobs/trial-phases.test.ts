@@ -66,6 +66,7 @@ describe('a trial in phases', () => {
       images: new Map([['command', 'unused']]),
       signal: new AbortController().signal,
       running: new Set(),
+      retire: (sandbox) => void sandbox.remove(),
     };
     const plan = { trialId: 'command__t__1', agent, agentId: 'command', adapter: agentAdapter('command'), task: tasks[0], attempt: 1, seed: 1 };
     const outcome = await runTrialOnce(ctx, plan);
