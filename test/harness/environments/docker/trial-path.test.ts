@@ -92,6 +92,25 @@ jest.setTimeout(120_000);
       expect(calls).toBe(6);
     });
 
+    test('trials running at once share one watch for a pause: three trials cost five requests each and one more', async () => {
+      const calls = await engineCalls(async () => {
+        const results = await Promise.all([1, 2, 3].map(() => runOnce(work({ command: ['sleep', '1'] }))));
+        expect(results.map((r) => r.exitCode)).toEqual([0, 0, 0]);
+      });
+      expect(calls).toBe(3 * 5 + 1);
+    });
+
+    test('output written just before the exit arrives whole: the result says how many bytes to wait for', async () => {
+      // 2 MiB to stdout and 64 KiB to stderr in the last instant of the run, past what one read takes.
+      const result = await runOnce(work({ command: ['sh', '-c', 'head -c 2097152 /dev/zero | tr "\\0" a; head -c 65536 /dev/zero | tr "\\0" b >&2'], onOutput: () => {} }));
+      expect(result.exitCode).toBe(0);
+      expect(result.echoed).toEqual({ stdout: 2097152, stderr: 65536 });
+      expect(result.stderr.length).toBe(65536);
+      // The kept part is bounded by the log limit; all of it was read (a cut says the whole size).
+      const cut = result.cuts.find((c) => c.path === 'stdout');
+      expect(cut ? cut.size : result.stdout.length).toBe(2097152);
+    });
+
     test('the output comes live, before the command ends, and whole with the result', async () => {
       const seen: { text: string; at: number }[] = [];
       const result = await runOnce(
