@@ -2,7 +2,8 @@
  * bench:vs-bare: the oracle sweep through `aar run` against the floor of one container per trial, bare
  * `docker run --rm --network none IMAGE true` on the same image at the same concurrency, in ONE run: half the
  * bare runs, then the sweep, then the other half (so drifting load on a shared machine hits both alike).
- * Prints per trial CPU (engine split dockerd / containerd / shim+runc, in-container, harness or docker CLI),
+ * Between them, as many bare `docker run ... IMAGE node -e 0` (halves around the sweep likewise): the floor
+ * of a trial whose agent is a Node program, as the oracle is. Prints per trial CPU (engine split dockerd / containerd / shim+runc, in-container, harness or docker CLI),
  * the rate, and the ratios against issue 27's goals: rate >= 0.85 of bare, engine CPU <= 1.3x bare,
  * in-container CPU per oracle trial <= 0.2 s, FA 100%.
  *
@@ -27,6 +28,8 @@ const legs = Number(flag('--legs') ?? 300);
 const bareRuns = Number(flag('--bare') ?? legs);
 const concurrency = Number(flag('--concurrency') ?? 4);
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'aar-bench-vs-bare-'));
+/** The floor of a trial whose agent is a Node program: a container that starts Node and does nothing. */
+const NODE_FLOOR = ['node', '-e', '0'];
 
 const f3 = (x: number): string => x.toFixed(3);
 const load = (): string => os.loadavg().map((x) => x.toFixed(2)).join(' ');
@@ -46,8 +49,8 @@ interface Phase {
   client: number;
 }
 
-/** `n` bare containers, `concurrency` at a time. */
-async function bare(image: string, n: number): Promise<Phase> {
+/** `n` bare containers running `command`, `concurrency` at a time. */
+async function bare(image: string, n: number, command: string[] = ['true']): Promise<Phase> {
   const meter = engineCpuMeter();
   const cpu = childrenCpu();
   const started = performance.now();
@@ -56,7 +59,7 @@ async function bare(image: string, n: number): Promise<Phase> {
   const worker = async (): Promise<void> => {
     while (next < n) {
       const cidfile = path.join(tmp, `bare-${next++}.cid`);
-      await execa('docker', ['run', '--rm', '--network', 'none', '--cidfile', cidfile, image, 'true']);
+      await execa('docker', ['run', '--rm', '--network', 'none', '--cidfile', cidfile, image, ...command]);
       ids.push(readFileSync(cidfile, 'utf8').trim());
       rmSync(cidfile);
     }
@@ -99,11 +102,16 @@ try {
   const loads: string[] = [`start ${load()}`];
   const first = await bare(image, Math.floor(bareRuns / 2));
   loads.push(`after bare (1st half) ${load()}`);
+  const nodeFirst = await bare(image, Math.floor(bareRuns / 2), NODE_FLOOR);
+  loads.push(`after bare node (1st half) ${load()}`);
   const sweep = await runOracleSweep({ tmp, dataDir, legs, concurrency, worldDir, name: 'vs-bare' });
   loads.push(`after sweep ${load()}`);
+  const nodeSecond = await bare(image, bareRuns - nodeFirst.n, NODE_FLOOR);
+  loads.push(`after bare node (2nd half) ${load()}`);
   const second = await bare(image, bareRuns - first.n);
   loads.push(`after bare (2nd half) ${load()}`);
   const bareAll = add(first, second);
+  const nodeAll = add(nodeFirst, nodeSecond);
   const n = sweep.results.length;
   const trials: Phase = { n, seconds: sweep.seconds, engine: sweep.cost.engine, container: sweep.cost.containersMeasured ? sweep.cost.container : null, client: sweep.cost.harness };
   console.log(
@@ -119,11 +127,14 @@ try {
   console.log('|---|---|---|---|---|---|---|');
   console.log(row(`oracle sweep through \`aar run\` (FA ${(100 * fa).toFixed(1)}%, infra errors ${infra})`, trials, 'trials'));
   console.log(row('bare `docker run --rm --network none IMAGE true`', bareAll, 'runs'));
+  console.log(row('bare `docker run --rm --network none IMAGE node -e 0`', nodeAll, 'runs'));
   if (!n) throw new Error('no trial ran');
   const rateRatio = n / sweep.seconds / (bareAll.n / bareAll.seconds);
   const engineRatio = engineTotal(trials.engine) / n / (engineTotal(bareAll.engine) / bareAll.n);
   const inContainer = trials.container === null ? NaN : trials.container / sweep.cost.containersMeasured;
   console.log(`\nrate: ${rateRatio.toFixed(2)} of bare (goal >= 0.85 -> ${verdict(sweep.complete && rateRatio >= 0.85)})`);
+  const nodeRatio = n / sweep.seconds / (nodeAll.n / nodeAll.seconds);
+  console.log(`rate: ${nodeRatio.toFixed(2)} of a bare container that starts Node and nothing else (the floor of a trial whose agent is a Node program, as the oracle is)`);
   console.log(`engine CPU per trial: ${engineRatio.toFixed(2)}x bare (goal <= 1.3x -> ${verdict(engineRatio <= 1.3)})`);
   // A bare container's own CPU (runc's init in it, then `true`: ~0.03 s) stays in its shim's figure; a trial's is taken out into in-container.
   const withContainer = (engineTotal(trials.engine) + (trials.container ?? 0)) / n / (engineTotal(bareAll.engine) / bareAll.n);
