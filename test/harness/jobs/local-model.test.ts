@@ -81,7 +81,9 @@ describeDocker('a job on the local model (SmolLM2-135M, no keys)', () => {
     const summary = await runJob({ configPath: config, models: modelHandlerFor, reporter: new QuietReporter(), retryDelayMs: 10 });
     expect(summary).toMatchObject({ planned: 3, ran: 3, infraErrors: 0 });
     for (const result of loadJobResults(summary.jobDir)) {
-      expect(result.record.status).toBe('completed');
+      // A trial that did not complete shows its player's last words.
+      const said = readFileSync(path.join(result.dir, 'agent', 'stderr.log'), 'utf8').slice(-1000);
+      expect({ status: result.record.status, said }).toEqual({ status: 'completed', said: expect.any(String) });
       expect(result.score).toHaveProperty('success');
       const log = readFileSync(path.join(result.dir, 'model_log.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
       expect(log.length).toBeGreaterThan(0);
