@@ -4,7 +4,7 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { pack } from 'tar-stream';
 import { formatDuration } from '../common/duration.js';
-import { PROGRAMS_DIR } from '../container/program.js';
+import { LOADING_IN_PROCESS, PROGRAMS_DIR } from '../container/program.js';
 import { packagePath } from '../paths.js';
 import { lastBuildSeconds, recordBuildSeconds, stepLine } from './build-times.js';
 import { docker, followProgress, imageExists, requireDocker } from '../common/docker.js';
@@ -80,7 +80,7 @@ export function baseRecipe(settings: ImageSettings, baseImage: string): ImageRec
     name: 'base',
     dockerfile: readFileSync(packagePath('images', 'base', 'Dockerfile'), 'utf8'),
     files: { 'tools-cli.cjs': readFileSync(bundle), ...programs, 'certs/.keep': Buffer.from(''), ...caCertFiles(settings.caCerts) },
-    buildArgs: { BASE_IMAGE: baseImage, NODE_VERSION: settings.nodeVersion, NPM_VERSION: settings.npmVersion, NPM_REGISTRY: settings.npmRegistry, PROGRAMS_DIR },
+    buildArgs: { BASE_IMAGE: baseImage, NODE_VERSION: settings.nodeVersion, NPM_VERSION: settings.npmVersion, NPM_REGISTRY: settings.npmRegistry, PROGRAMS_DIR, LOADING_IN_PROCESS },
   };
 }
 
