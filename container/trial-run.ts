@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -105,8 +106,13 @@ export async function runTrial(): Promise<number> {
   // the network (swarm) this process, too, reaches the gateway through the relay, so it starts first.
   const gateway = overSocket ? { ...fromEnv, socketPath: relay } : fromEnv;
   const local = new URL(fromEnv.url ?? 'http://127.0.0.1:8900');
-  const startRelay = () => startForward({ host: '127.0.0.1', port: Number(local.port || 80) }, relay);
-  let forwarder = overSocket ? null : startRelay();
+  const startRelay = async () => {
+    const server = startForward({ host: '127.0.0.1', port: Number(local.port || 80) }, relay);
+    // Listening before anything uses it: an agent's first request comes as soon as it starts.
+    await once(server, 'listening');
+    return server;
+  };
+  let forwarder = overSocket ? null : await startRelay();
   const work = await fetchWork(gateway, Number(process.env.AAR_WORK_WAIT_S ?? 60));
   for (const f of work.files) {
     mkdirSync(path.dirname(f.path), { recursive: true });
@@ -118,7 +124,7 @@ export async function runTrial(): Promise<number> {
   // relay for agents in their own processes is not started.
   const program = inProcessProgram(work);
   if (program && overSocket) process.env.AAR_GATEWAY_SOCKET = relay;
-  if (!forwarder && !program) forwarder = startRelay();
+  if (!forwarder && !program) forwarder = await startRelay();
   const ran = program ? await runInProcess(work, program, echo) : await runCommand(work, echo);
   // The harness reads the output until the container stops: all of it must be out before the result.
   if (echo) await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
