@@ -13,6 +13,7 @@ import path from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { fetchModel } from '../harness/gateway/local/catalog.js';
 import { localModelHandler } from '../harness/gateway/local/handler.js';
+import { ensureLlamaRuntime } from '../harness/gateway/local/runtime.js';
 import { BUILT_IN_PRICES } from '../harness/gateway/models/apis/registry.js';
 import { GatewayServer } from '../harness/gateway/server.js';
 import { ResponseStore } from '../tools/store/store.js';
@@ -34,7 +35,9 @@ async function post(url: string, key: string, body: unknown): Promise<{ ms: numb
 }
 
 async function measure(parallel: number): Promise<void> {
-  const handler = localModelHandler({ path: await fetchModel('smollm2'), parallel, contextSize: 2048, threads: THREADS, prices: BUILT_IN_PRICES });
+  const file = await fetchModel('smollm2');
+  await ensureLlamaRuntime();
+  const handler = localModelHandler({ path: file, parallel, contextSize: 2048, threads: THREADS, prices: BUILT_IN_PRICES });
   const local = await handler.server();
   const url = `${local.baseUrls.openai}/chat/completions`;
   const batch = (body: unknown) => Promise.all(Array.from({ length: parallel }, () => post(url, local.key, body)));

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { getLlama, LlamaChat, resolveChatWrapper, TokenMeter, type ChatHistoryItem, type ChatWrapper, type ChatModelFunctions, type Llama, type LlamaContext, type LlamaContextSequence, type LlamaModel } from 'node-llama-cpp';
 import PQueue from 'p-queue';
+import type { ChatHistoryItem, ChatModelFunctions, ChatWrapper, Llama, LlamaChat, LlamaContext, LlamaContextSequence, LlamaModel, LlamaRuntime } from './llama-api.js';
 import type { LocalRequest, LocalTool } from './requests.js';
+import { loadLlamaRuntime } from './runtime.js';
 import { grammarSchema } from './schema.js';
 
 /**
@@ -70,6 +71,7 @@ export class LocalModel {
   private readonly free: LlamaContextSequence[] = [];
 
   private constructor(
+    private readonly runtime: LlamaRuntime,
     private readonly llama: Llama,
     readonly model: LlamaModel,
     private readonly context: LlamaContext,
@@ -86,7 +88,8 @@ export class LocalModel {
 
   static async load(options: LocalModelOptions): Promise<LocalModel> {
     // build: 'never': the prebuilt binary of the npm package, never a download or a compile at run time.
-    const llama = await getLlama({ gpu: false, build: 'never', progressLogs: false, logLevel: 'error' as never });
+    const runtime = await loadLlamaRuntime();
+    const llama = await runtime.getLlama({ gpu: false, build: 'never', progressLogs: false, logLevel: 'error' as never });
     const model = await llama.loadModel({ modelPath: options.path });
     const contextSize = Math.min(options.contextSize ?? 8192, model.trainContextSize);
     const context = await model.createContext({
@@ -94,7 +97,7 @@ export class LocalModel {
       sequences: options.parallel ?? 1,
       threads: options.threads ?? 1,
     });
-    return new LocalModel(llama, model, context, contextSize, options.defaultMaxTokens ?? 1024, resolveChatWrapper(model));
+    return new LocalModel(runtime, llama, model, context, contextSize, options.defaultMaxTokens ?? 1024, runtime.resolveChatWrapper(model));
   }
 
   /** Requests waiting for a sequence. */
@@ -111,7 +114,7 @@ export class LocalModel {
 
   /** Tokens of the request's prompt as the model would read it (count_tokens; the context check). */
   countPrompt(request: LocalRequest): number {
-    const chat = new LlamaChat({ contextSequence: this.free[0] ?? this.context.getSequence(), chatWrapper: this.chatWrapper, autoDisposeSequence: false });
+    const chat: LlamaChat = new this.runtime.LlamaChat({ contextSequence: this.free[0] ?? this.context.getSequence(), chatWrapper: this.chatWrapper, autoDisposeSequence: false });
     try {
       return this.promptTokens(chat, request);
     } finally {
@@ -142,7 +145,7 @@ export class LocalModel {
   private async generateOn(request: LocalRequest, { onStart, onText, signal }: GenerateHooks): Promise<LocalReply> {
     if (signal?.aborted) throw new Error('the client went away before its turn');
     const sequence = this.free.pop()!;
-    const chat = new LlamaChat({ contextSequence: sequence, chatWrapper: this.chatWrapper, autoDisposeSequence: false });
+    const chat: LlamaChat = new this.runtime.LlamaChat({ contextSequence: sequence, chatWrapper: this.chatWrapper, autoDisposeSequence: false });
     try {
       await sequence.clearHistory();
       const inputTokens = this.promptTokens(chat, request);
@@ -158,7 +161,7 @@ export class LocalModel {
         const tools = toolsFor(request);
         const grammar = await this.llama.createGrammarForJsonSchema({
           oneOf: tools.map((t) => ({ type: 'object' as const, properties: { name: { const: t.name }, arguments: grammarSchema(t.parameters) } })),
-        } as never);
+        });
         const result = await chat.generateResponse(history, { ...common, grammar });
         reply = parseForcedCall(result.response, result.metadata.stopReason === 'maxTokens');
       } else {
@@ -167,7 +170,7 @@ export class LocalModel {
         const stop = calls.length ? 'tool' : result.metadata.stopReason === 'maxTokens' ? 'length' : 'end';
         reply = { text: result.response, calls, stop };
       }
-      const used = TokenMeter.diff(sequence.tokenMeter, before);
+      const used = this.runtime.TokenMeter.diff(sequence.tokenMeter, before);
       return { ...reply, inputTokens, outputTokens: used.usedOutputTokens };
     } finally {
       chat.dispose({ disposeSequence: false });

@@ -1,4 +1,4 @@
-import type { ChatHistoryItem, ChatModelFunctionCall } from 'node-llama-cpp';
+import type { ChatHistoryItem, ChatModelFunctionCall } from './llama-api.js';
 
 /**
  * The three model APIs' requests, read into one request the local model answers: the conversation as

@@ -1,4 +1,4 @@
-import type { GbnfJsonSchema } from 'node-llama-cpp';
+import type { GbnfJsonSchema } from './llama-api.js';
 
 /**
  * An agent's tool schema (JSON Schema, any dialect) reduced to the subset node-llama-cpp turns into a
