@@ -84,12 +84,27 @@ export function baseRecipe(settings: ImageSettings, baseImage: string): ImageRec
   };
 }
 
-/** An agent's layer on the base image: images/agents/<name>/Dockerfile, built FROM the base tag. */
-export function agentRecipe(agent: string, baseTag: string, buildArgs: Record<string, string>): ImageRecipe {
-  const dir = packagePath('images', 'agents', agent);
+/**
+ * An agent's image layer: its name (the image's, `aar-<name>:<hash>`), its Dockerfile, and a folder whose
+ * files its build context holds besides (none: the Dockerfile alone). Built-in agents keep the Dockerfile
+ * beside their adapter (harness/agents/<name>/Dockerfile); a plugin's agent names its own.
+ */
+export interface ImageLayer {
+  name: string;
+  dockerfile: string;
+  context?: string;
+}
+
+/** An agent's layer on the base image, built FROM the base tag. */
+export function agentRecipe(layer: ImageLayer, baseTag: string, buildArgs: Record<string, string>): ImageRecipe {
   const files: Record<string, Buffer> = {};
-  for (const f of readdirSync(dir)) if (f !== 'Dockerfile') files[f] = readFileSync(path.join(dir, f));
-  return { name: agent, dockerfile: readFileSync(path.join(dir, 'Dockerfile'), 'utf8'), files, buildArgs: { BASE: baseTag, ...buildArgs } };
+  if (layer.context) {
+    for (const f of readdirSync(layer.context, { recursive: true }).map(String).sort()) {
+      const file = path.join(layer.context, f);
+      if (statSync(file).isFile()) files[f.split(path.sep).join('/')] = readFileSync(file);
+    }
+  }
+  return { name: layer.name, dockerfile: readFileSync(layer.dockerfile, 'utf8'), files, buildArgs: { BASE: baseTag, ...buildArgs } };
 }
 
 /**
@@ -233,8 +248,8 @@ export async function ensureBaseImage(settings: ImageSettings = DEFAULT_IMAGE_SE
 }
 
 /** The image a trial of this agent runs in: the base, plus the agent's layer when it has one. */
-export async function ensureAgentImage(agent: string | null, settings: ImageSettings = DEFAULT_IMAGE_SETTINGS, buildArgs: Record<string, string> = {}, log?: BuildLog): Promise<string> {
+export async function ensureAgentImage(layer: ImageLayer | null, settings: ImageSettings = DEFAULT_IMAGE_SETTINGS, buildArgs: Record<string, string> = {}, log?: BuildLog): Promise<string> {
   const base = await ensureBaseImage(settings, log);
-  if (!agent) return base;
-  return buildRecipe(agentRecipe(agent, base, buildArgs), log);
+  if (!layer) return base;
+  return buildRecipe(agentRecipe(layer, base, buildArgs), log);
 }

@@ -1,30 +1,51 @@
 import { aarDeclaration } from './aar/declaration.js';
-import { DEFAULT_FAMILY, type FamilyDeclaration, type TrialScorer } from './family.js';
+import { DEFAULT_FAMILY, type FamilyDeclaration, type TaskFamily, type TrialScorer } from './family.js';
 import { wikiraceDeclaration } from './wikirace/declaration.js';
+import { BUILT_IN, Registry } from '../common/registry.js';
 import type { TrialRecord } from '../trial/record.js';
 import { runFactsOfRecord } from '../trial/run-facts.js';
 
 /**
  * The task families, one line each: a family is its folder under tasks/ with a declaration.ts
- * (family.ts's FamilyDeclaration). Importing this loads the declarations only; registry.ts loads the
- * families whole, and `aar verify` loads only the scorers of the families its trials name.
+ * (family.ts's FamilyDeclaration), or a plugin's entry (harness/plugins/). Importing this loads the
+ * declarations only; registry.ts loads the families whole, and `aar verify` loads only the scorers of the
+ * families its trials name.
  */
-export const FAMILY_DECLARATIONS: readonly FamilyDeclaration[] = [
-  aarDeclaration,
-  wikiraceDeclaration,
-];
+export const FAMILIES = new Registry<FamilyDeclaration>('task family', (d) => d.name);
+FAMILIES.add(aarDeclaration);
+FAMILIES.add(wikiraceDeclaration);
 
-export const FAMILY_NAMES: readonly string[] = FAMILY_DECLARATIONS.map((d) => d.name);
+/** The declarations, in registration order (live: a plugin's families join it). */
+export const FAMILY_DECLARATIONS: readonly FamilyDeclaration[] = FAMILIES.entries;
+
+/** Their names (live). */
+export const FAMILY_NAMES: readonly string[] = FAMILIES.names;
 
 export function unknownFamilyMessage(name: string): string {
-  return `unknown task family '${name}'; known: ${FAMILY_NAMES.join(', ')}`;
+  return FAMILIES.unknownMessage(name);
 }
 
 /** The declaration of this name; an unknown name is an error naming the known ones. */
 export function familyDeclaration(name: string = DEFAULT_FAMILY): FamilyDeclaration {
-  const found = FAMILY_DECLARATIONS.find((d) => d.name === name);
-  if (!found) throw new Error(unknownFamilyMessage(name));
-  return found;
+  return FAMILIES.get(name);
+}
+
+/** Families loaded whole (registry.ts loads every declared one; a plugin's is loaded when it registers). */
+const WHOLE = new Map<string, TaskFamily<any, any, any>>();
+
+/** Loads the named families whole (all declared ones when none are named), one after the other: Jest's
+ * module loader fails on two graphs sharing modules being linked at once. */
+export async function loadWholeFamilies(names: readonly string[] = FAMILIES.names): Promise<void> {
+  for (const name of names) if (!WHOLE.has(name)) WHOLE.set(name, await familyDeclaration(name).family());
+}
+
+/** A family loaded whole before (loadWholeFamilies), or undefined. */
+export const wholeFamily = (name: string): TaskFamily<any, any, any> | undefined => WHOLE.get(name);
+
+/** Registers a family (a plugin's, built from its TaskFamily) and loads it whole. */
+export async function addFamily(declaration: FamilyDeclaration, from: string = BUILT_IN): Promise<void> {
+  FAMILIES.add(declaration, from);
+  await loadWholeFamilies([declaration.name]);
 }
 
 const loading = new Map<string, Promise<TrialScorer>>();

@@ -218,4 +218,6 @@ export interface FamilyDeclaration {
   readonly htmlView?: boolean;
   /** Files its trial folders hold beside the generic ones (trial/folder.ts's TRIAL_FILES), by name. */
   readonly trialFiles?: Readonly<Record<string, string>>;
+  /** Example tasks (a file or folder, absolute): its conformance suite (tasks/conformance.ts) loads and scores them. */
+  readonly examples?: string;
 }

@@ -1,23 +1,22 @@
 import { DEFAULT_FAMILY, type TaskFamily } from './family.js';
-import { FAMILY_DECLARATIONS, FAMILY_NAMES, unknownFamilyMessage } from './families.js';
+import { FAMILY_NAMES, loadWholeFamilies, unknownFamilyMessage, wholeFamily } from './families.js';
 
 export { DEFAULT_FAMILY, FAMILY_NAMES, unknownFamilyMessage };
 
 // Families differ in their task, score and figure types; callers treat them through the interface only.
 type AnyFamily = TaskFamily<any, any, any>;
 
-/** Every family of the registry (families.ts), loaded whole once: jobs, reports and the config check use them synchronously. */
-const FAMILIES = new Map<string, AnyFamily>();
-// One after the other: Jest's module loader fails on two graphs sharing modules being linked at once.
-for (const declaration of FAMILY_DECLARATIONS) FAMILIES.set(declaration.name, await declaration.family());
+// Every family of the registry (families.ts), loaded whole once: jobs, reports and the config check use them
+// synchronously. A plugin's family registered later is loaded whole when it registers.
+await loadWholeFamilies();
 
 export function findFamily(name: string): AnyFamily | undefined {
-  return FAMILIES.get(name);
+  return wholeFamily(name);
 }
 
 /** The family of this name; an unknown name is an error naming the known ones. */
 export function taskFamily(name: string = DEFAULT_FAMILY): AnyFamily {
-  const family = FAMILIES.get(name);
+  const family = wholeFamily(name);
   if (!family) throw new Error(unknownFamilyMessage(name));
   return family;
 }

@@ -1,3 +1,4 @@
+import type { ImageLayer } from '../../images/build.js';
 import type { FamilyTask, TaskFamily } from '../../tasks/family.js';
 import type { AgentLogFacts } from '../../trial/run-facts.js';
 import type { AgentConfig } from '../config/schema.js';
@@ -41,8 +42,8 @@ export interface AgentAdapter {
   readonly name: string;
   /** The task families it can play (`any`: every family); a job pairing it with another is refused when its config loads. */
   readonly families: 'any' | readonly string[];
-  /** The image layer under images/agents/, or null to run on the base image. */
-  readonly imageLayer: string | null;
+  /** Its image layer on the base image (its Dockerfile beside its adapter: image-layer.ts), or null to run on the base image. */
+  readonly imageLayer: ImageLayer | null;
   /** Build arguments of that layer (pinned versions). */
   buildArgs?(agent: AgentConfig): Record<string, string>;
   /** Throws when the agent's configuration cannot work (checked before a job starts). `localModel`: the job's
@@ -54,6 +55,8 @@ export interface AgentAdapter {
   /** Whether the agent talks to a model through the gateway (then the gateway counts its turns). */
   readonly usesModel: boolean;
   launch(ctx: AgentContext): AgentLaunch | Promise<AgentLaunch>;
+  /** A configuration it runs with (options it needs), for its conformance suite (conformance.ts); absent: its name alone. */
+  readonly example?: Partial<Pick<AgentConfig, 'model' | 'options' | 'flags' | 'env' | 'version'>>;
   /** Reads turns, tokens and cost from the logs copied into hostAgentDir (stdout.log, stderr.log, logDirs);
    * the model gateway's counts win where both exist. */
   readLogs?(hostAgentDir: string): AgentLogFacts;

@@ -4,7 +4,7 @@ import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml
 import { InputError, type InputProblem } from '../../tasks/problems.js';
 import { knownKeysAt, nearKey } from './near-key.js';
 import { agentFamilyProblem } from '../agents/registry.js';
-import { agentId, familyNameOf, JobConfigSchema, type JobConfig } from './schema.js';
+import { agentId, familyNameOf, jobConfigSchema, type JobConfig } from './schema.js';
 
 export interface LoadedConfig {
   file: string;
@@ -80,7 +80,7 @@ function agentHint(raw: Record<string, unknown>, segments: readonly PropertyKey[
 
 function validate(file: string, doc: Document | null, counter: LineCounter, raw: Record<string, unknown>, overrides?: ConfigOverrides): JobConfig {
   overrides?.apply(raw);
-  const parsed = JobConfigSchema.safeParse(raw);
+  const parsed = jobConfigSchema().safeParse(raw);
   if (!parsed.success) {
     const family = (raw.tasks as { family?: unknown } | undefined)?.family;
     const at = (segments: readonly PropertyKey[], key?: string): string =>

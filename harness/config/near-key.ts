@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_FAMILY, findFamily } from '../../tasks/registry.js';
-import { JobConfigSchema } from './schema.js';
+import { jobConfigSchema } from './schema.js';
 
 /** Edit distance (insertions, deletions, substitutions) between two short strings. */
 function distance(a: string, b: string): number {
@@ -38,7 +38,7 @@ function inner(schema: z.ZodType): z.ZodType {
 
 /** The keys a job config accepts at a path (`[]`: the top level; `['tasks']`: the family's filter keys too). */
 export function knownKeysAt(segments: readonly PropertyKey[], tasksFamily?: string): string[] {
-  let schema: z.ZodType = JobConfigSchema;
+  let schema: z.ZodType = jobConfigSchema();
   for (const seg of segments) {
     const s = inner(schema);
     if (typeof seg === 'number' && s instanceof z.ZodArray) schema = s.element as z.ZodType;

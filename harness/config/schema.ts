@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { registryGeneration } from '../../common/registry.js';
 import { DEFAULT_FAMILY, findFamily, unknownFamilyMessage } from '../../tasks/registry.js';
 import { parseAllowEntry } from '../../tools/providers/address-guard.js';
 import { TOOL_MODES } from '../../tools/modes.js';
@@ -64,15 +65,15 @@ export const AgentConfigSchema = z.strictObject({
   options: z.record(z.string(), z.unknown()).default({}),
 });
 
-/** One `<id>_base_url` per model API the gateway proxies (harness/gateway/models/apis/), with its default. */
-const BASE_URL_DEFAULTS = Object.fromEntries(MODEL_APIS.map((m) => [`${m.id}_base_url`, m.defaultBaseUrl])) as Record<`${string}_base_url`, string>;
-const baseUrlKeys = Object.fromEntries(Object.entries(BASE_URL_DEFAULTS).map(([key, url]) => [key, z.string().url().default(url)])) as Record<
+/** One `<id>_base_url` per model API the gateway proxies (harness/gateway/models/apis/, or a plugin's), with its default. */
+const baseUrlDefaults = () => Object.fromEntries(MODEL_APIS.map((m) => [`${m.id}_base_url`, m.defaultBaseUrl])) as Record<`${string}_base_url`, string>;
+const baseUrlKeys = () => Object.fromEntries(Object.entries(baseUrlDefaults()).map(([key, url]) => [key, z.string().url().default(url)])) as Record<
   `${string}_base_url`,
   z.ZodDefault<z.ZodString>
 >;
 
-const ModelsSectionSchema = z.strictObject({
-  ...baseUrlKeys,
+const modelsSectionSchema = () => z.strictObject({
+  ...baseUrlKeys(),
   /** A price table (YAML, USD per million tokens) replacing the built-in one (every model API's prices.ts). */
   prices: z.string().optional(),
   /** Attempts per model request on 429, 5xx and timeouts. */
@@ -102,12 +103,16 @@ const ModelsSectionSchema = z.strictObject({
 })
   .refine((m) => m.provider !== 'local' || m.path, { message: 'provider: local needs path: a packaged model name (smollm2) or a .gguf file', path: ['path'] })
   .refine((m) => m.provider !== 'openai-compatible' || m.base_url, { message: 'provider: openai-compatible needs base_url: the server\'s OpenAI base URL, e.g. http://127.0.0.1:11434/v1', path: ['base_url'] });
-const MODELS_DEFAULT = { ...BASE_URL_DEFAULTS, max_attempts: 4, timeout_s: 300 };
+const modelsDefault = () => ({ ...baseUrlDefaults(), max_attempts: 4, timeout_s: 300 });
 
-export const JobConfigSchema = z.strictObject({
+/** The job config's keys, made from the registries as they are now (a plugin's environment or model API brings keys). */
+const jobConfigShape = () => ({
   /** The job's folder name under `output`: one folder of its own (see JOB_NAME). */
   name: z.string().regex(JOB_NAME, JOB_NAME_RULE).default('job'),
   output: z.string().default('jobs'),
+  /** Plugins the job's entries come from: npm package names or folders (relative to the config), loaded before the
+   * config is checked (harness/plugins/). Absent when not given, so older jobs keep their fingerprint. */
+  plugins: z.array(z.string().min(1)).optional(),
   tasks: TasksSectionSchema,
   agents: z.array(AgentConfigSchema).min(1),
   attempts: positiveInt.default(1),
@@ -149,7 +154,7 @@ export const JobConfigSchema = z.strictObject({
     })
     .default({ mode: 'live', output_limit: 8000, endpoints: {} }),
   /** The model gateway: where model traffic goes (keys stay on the host, e.g. ANTHROPIC_API_KEY, OPENAI_API_KEY). */
-  models: ModelsSectionSchema.default(MODELS_DEFAULT),
+  models: modelsSectionSchema().default(modelsDefault()),
   images: z
     .strictObject({
       /** `auto`, or an image to build on (e.g. debian:bookworm-slim). */
@@ -169,6 +174,21 @@ export const JobConfigSchema = z.strictObject({
   /** Seed of the seeded agents (random): the same seed gives the same digits. */
   seed: z.number().int().default(0),
 });
+
+const buildSchema = () => z.strictObject(jobConfigShape());
+let builtAt = registryGeneration();
+
+/** The job config's schema (a live binding: jobConfigSchema() makes it again when a plugin registered entries since). */
+export let JobConfigSchema = buildSchema();
+
+/** The schema with every registered environment's and model API's keys. */
+export function jobConfigSchema(): typeof JobConfigSchema {
+  if (builtAt !== registryGeneration()) {
+    JobConfigSchema = buildSchema();
+    builtAt = registryGeneration();
+  }
+  return JobConfigSchema;
+}
 
 export type AgentConfig = z.infer<typeof AgentConfigSchema>;
 export type JobConfig = z.infer<typeof JobConfigSchema>;

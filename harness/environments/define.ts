@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { EnvironmentProvider } from './types.js';
+import { Registry } from '../../common/registry.js';
 
 /** One environment as the registry holds it: what a new environment declares in its folder's definition.ts. */
 export interface EnvironmentDefinition<Settings = unknown> {
@@ -13,15 +14,26 @@ export interface EnvironmentDefinition<Settings = unknown> {
   /** Its provider for one job, given the config's settings (undefined when the config has none). The
    * environment's own module is loaded here, so reading a config loads no engine client. */
   create(settings: Settings | undefined): Promise<EnvironmentProvider>;
+  /** How its conformance suite (conformance.ts) runs on this machine; absent: it needs nothing but the base image. */
+  readonly conformance?: EnvironmentConformance<Settings>;
 }
 
-const DEFINED = new Map<string, EnvironmentDefinition>();
+export interface EnvironmentConformance<Settings> {
+  /** Why the suite cannot run here (no engine answers, not a swarm manager), or undefined when it can. */
+  unavailable(): Promise<string | undefined>;
+  /** The settings the suite's sandboxes run with (names made unique by the suite's label). */
+  settings?(suiteLabel: string): Settings;
+  /** What the suite left behind once its sandboxes were removed (names); must be nothing. */
+  leftovers?(suiteLabel: string): Promise<string[]>;
+}
 
-/** Registers an environment (its definition.ts calls this once; registry.ts imports that file). */
-export function defineEnvironment<Settings>(definition: EnvironmentDefinition<Settings>): void {
-  if (DEFINED.has(definition.name)) throw new Error(`environment ${definition.name} is defined twice`);
-  DEFINED.set(definition.name, definition as EnvironmentDefinition);
+/** The environments (live), in the order they were registered; a name registered twice is an error. */
+export const ENVIRONMENTS = new Registry<EnvironmentDefinition>('environment', (e) => e.name);
+
+/** Registers an environment (its definition.ts calls this once; registry.ts imports that file; a plugin's goes through harness/plugins/). */
+export function defineEnvironment<Settings>(definition: EnvironmentDefinition<Settings>, from?: string): void {
+  ENVIRONMENTS.add(definition as EnvironmentDefinition, from);
 }
 
 /** The environments registered so far, in the order they were. */
-export const definedEnvironments = (): EnvironmentDefinition[] => [...DEFINED.values()];
+export const definedEnvironments = (): EnvironmentDefinition[] => [...ENVIRONMENTS.entries];

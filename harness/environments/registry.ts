@@ -6,24 +6,19 @@
 import './docker/definition.js';
 import './swarm/definition.js';
 import type { z } from 'zod';
-import { definedEnvironments, type EnvironmentDefinition } from './define.js';
+import { definedEnvironments, ENVIRONMENTS } from './define.js';
 import type { EnvironmentProvider } from './types.js';
 
-export const ENVIRONMENT_NAMES = definedEnvironments().map((e) => e.name);
+/** The environments' names (live: a plugin's environments join them). */
+export const ENVIRONMENT_NAMES: readonly string[] = ENVIRONMENTS.names;
 
 export const isEnvironmentName = (name: string): boolean => ENVIRONMENT_NAMES.includes(name);
 
-export const unknownEnvironmentMessage = (name: string): string => `unknown environment '${name}'; known: ${ENVIRONMENT_NAMES.join(', ')}`;
-
-function definitionOf(name: string): EnvironmentDefinition {
-  const found = definedEnvironments().find((e) => e.name === name);
-  if (!found) throw new Error(unknownEnvironmentMessage(name));
-  return found;
-}
+export const unknownEnvironmentMessage = (name: string): string => ENVIRONMENTS.unknownMessage(name);
 
 /** A job's environment, with its settings from the job config (the key of its name, checked by the config schema). */
 export async function environmentProvider(name: string, config: Record<string, unknown> = {}): Promise<EnvironmentProvider> {
-  return definitionOf(name).create(config[name]);
+  return ENVIRONMENTS.get(name).create(config[name]);
 }
 
 /** The job config keys the environments bring: each one's settings under its name, optional (built with the config's zod). */

@@ -66,7 +66,7 @@ export async function planImages(settings: ImageSettings, agents: readonly { age
     const tag = recipeTag(agentRecipe(adapter.imageLayer, baseTag, adapter.buildArgs?.(agent) ?? {}));
     if (seen.has(tag)) continue;
     seen.add(tag);
-    images.push({ role: adapter.imageLayer, tag, present: await present(tag) });
+    images.push({ role: adapter.imageLayer.name, tag, present: await present(tag) });
   }
   return { engine: true, images };
 }

@@ -1,4 +1,5 @@
 import type { FamilyDeclaration } from '../family.js';
+import { packagePath } from '../../paths.js';
 import { aarCli } from './cli.js';
 
 /** The Amazing Agent Race as the registry lists it (tasks/families.ts). */
@@ -8,4 +9,5 @@ export const aarDeclaration: FamilyDeclaration = {
   scorer: async () => (await import('./scoring/stored-trial.js')).aarScorer,
   cli: aarCli,
   htmlView: true,
+  examples: packagePath('tasks', 'examples'),
 };

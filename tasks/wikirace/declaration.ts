@@ -1,4 +1,5 @@
 import type { FamilyDeclaration } from '../family.js';
+import { packagePath } from '../../paths.js';
 import { wikiraceCli } from './cli.js';
 import { WIKIRACE_TRIAL_FILES } from './trial-files.js';
 
@@ -10,4 +11,5 @@ export const wikiraceDeclaration: FamilyDeclaration = {
   cli: wikiraceCli,
   trialFiles: WIKIRACE_TRIAL_FILES,
   htmlView: true,
+  examples: packagePath('tasks', 'examples-wikirace'),
 };

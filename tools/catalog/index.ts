@@ -4,6 +4,7 @@ import { cryptoHistoricalPrice, cryptoVolume, stockHistoricalPrice, stockVolume 
 import { GAME_TOOLS } from './game.js';
 import { mapsDirections, mapsDistanceMatrix, mapsElevation, mapsGeocode, mapsPlaceDetails, mapsReverseGeocode, mapsSearchPlaces } from './maps.js';
 import type { ToolDefinition } from './types.js';
+import { BUILT_IN, Registry } from '../../common/registry.js';
 import { weatherForecast, weatherHistorical } from './weather.js';
 import { fetchWebpage, webSearch } from './web.js';
 
@@ -35,17 +36,31 @@ export const TOOLS: readonly ToolDefinition[] = [
 
 export { GAME_TOOLS };
 
-/** Every tool of every family: AAR's 19, then the game tools over a trial's own state (LLM-WikiRace). */
-export const ALL_TOOLS: readonly ToolDefinition[] = [...TOOLS, ...GAME_TOOLS];
+/** Every tool by name (live): AAR's 19, the game tools over a trial's own state (LLM-WikiRace), then a plugin's. */
+export const TOOL_REGISTRY = new Registry<ToolDefinition>('tool', (t) => t.name);
 
-/** Other names agents use for the tools, to the tool's name. */
-export const TOOL_ALIASES: Readonly<Record<string, string>> = Object.fromEntries(ALL_TOOLS.flatMap((t) => (t.aliases ?? []).map((a) => [a, t.name])));
+/** Every tool of every family, in registration order (live). */
+export const ALL_TOOLS: readonly ToolDefinition[] = TOOL_REGISTRY.entries;
+
+/** Other names agents use for the tools, to the tool's name (live). */
+export const TOOL_ALIASES: Record<string, string> = {};
 
 /** Every tool under its name and its aliases (an alias wins over a tool of the same name, as in TOOL_ALIASES). */
-const byNameOrAlias = new Map<string, ToolDefinition>([
-  ...ALL_TOOLS.map((t): [string, ToolDefinition] => [t.name, t]),
-  ...ALL_TOOLS.flatMap((t) => (t.aliases ?? []).map((a): [string, ToolDefinition] => [a, t])),
-]);
+const byNameOrAlias = new Map<string, ToolDefinition>();
+
+/** Registers a tool (a plugin's): its name and aliases must be new. */
+export function addTool(tool: ToolDefinition, from: string = BUILT_IN): void {
+  const taken = [tool.name, ...(tool.aliases ?? [])].find((n) => byNameOrAlias.has(n));
+  if (taken) throw new Error(`tool '${tool.name}' (${from}): the name '${taken}' is another tool's`);
+  TOOL_REGISTRY.add(tool, from);
+  byNameOrAlias.set(tool.name, tool);
+  for (const alias of tool.aliases ?? []) {
+    TOOL_ALIASES[alias] = tool.name;
+    byNameOrAlias.set(alias, tool);
+  }
+}
+
+for (const tool of [...TOOLS, ...GAME_TOOLS]) addTool(tool);
 
 /** The tool a name refers to, following aliases; undefined for an unknown name. One lookup: scoring asks for every logged call. */
 export function findTool(name: string): ToolDefinition | undefined {

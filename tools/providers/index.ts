@@ -1,5 +1,6 @@
 import { binance } from './binance.js';
-import type { ProviderLimits } from './define.js';
+import { BUILT_IN, Registry } from '../../common/registry.js';
+import type { ProviderLimits, ProviderSpec } from './define.js';
 import { codeModel } from './code-model.js';
 import { googleMaps } from './google-maps.js';
 import { openMeteo } from './open-meteo.js';
@@ -25,18 +26,37 @@ export type Endpoints = Record<EndpointNames<Provider>, string>;
 /** API keys, read from the host environment only; never written to disk or passed to containers. */
 export type ProviderKeys = Partial<Record<KeyNames<Provider>, string>>;
 
-export const PROVIDERS = Object.fromEntries(PROVIDER_LIST.map((p) => [p.name, p])) as { readonly [N in ProviderName]: Extract<Provider, { name: N }> };
+/** The providers by name, built-in and a plugin's (live: tables below follow each one added). */
+export const TOOL_PROVIDERS = new Registry<ProviderSpec>('tool provider', (p) => p.name);
 
-export const DEFAULT_ENDPOINTS: Endpoints = Object.assign({}, ...PROVIDER_LIST.map((p) => p.endpoints));
+export const PROVIDERS = {} as { readonly [N in ProviderName]: Extract<Provider, { name: N }> };
+
+export const DEFAULT_ENDPOINTS = {} as Endpoints;
 
 /** Conservative per-upstream defaults of the HTTP client (public free APIs get a rate limit; the code model gets time to think). */
-export const DEFAULT_PROVIDER_LIMITS: Readonly<Record<string, Partial<ProviderLimits>>> = Object.assign({}, ...PROVIDER_LIST.map((p) => p.limits));
+export const DEFAULT_PROVIDER_LIMITS: Record<string, Partial<ProviderLimits>> = {};
+
+TOOL_PROVIDERS.onAdd(({ entry }) => {
+  (PROVIDERS as Record<string, ProviderSpec>)[entry.name] = entry;
+  Object.assign(DEFAULT_ENDPOINTS, entry.endpoints);
+  Object.assign(DEFAULT_PROVIDER_LIMITS, entry.limits);
+});
+for (const provider of PROVIDER_LIST) TOOL_PROVIDERS.add(provider);
+
+/** Registers a provider (a plugin's): its name, endpoint names and limit keys must be new. */
+export function addToolProvider(provider: ProviderSpec, from: string = BUILT_IN): void {
+  const endpoint = Object.keys(provider.endpoints).find((e) => e in DEFAULT_ENDPOINTS);
+  if (endpoint) throw new Error(`tool provider '${provider.name}' (${from}): its endpoint '${endpoint}' is another provider's`);
+  const limit = Object.keys(provider.limits ?? {}).find((l) => l in DEFAULT_PROVIDER_LIMITS);
+  if (limit) throw new Error(`tool provider '${provider.name}' (${from}): its limits key '${limit}' is another provider's`);
+  TOOL_PROVIDERS.add(provider, from);
+}
 
 /** The host variables holding a provider's keys (none for most). */
-export const providerKeyVars = (name: ProviderName): string[] => Object.values((PROVIDERS[name] as { keys?: Record<string, string> }).keys ?? {});
+export const providerKeyVars = (name: ProviderName): string[] => Object.values(TOOL_PROVIDERS.find(name)?.keys ?? {});
 
 export function keysFromEnv(env: NodeJS.ProcessEnv = process.env): ProviderKeys {
   const keys: Record<string, string | undefined> = {};
-  for (const p of PROVIDER_LIST) for (const [key, variable] of Object.entries((p as { keys?: Record<string, string> }).keys ?? {})) keys[key] = env[variable] || undefined;
+  for (const p of TOOL_PROVIDERS.entries) for (const [key, variable] of Object.entries(p.keys ?? {})) keys[key] = env[variable] || undefined;
   return keys as ProviderKeys;
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LINE_TOO_LONG, type LogLine } from '../log-lines.js';
 import { LOG_CUT_MARK } from '../tool-log.js';
-import { readReply, readRequest, toolDefinitions, type RequestView } from './exchanges.js';
+import { toolDefinitions, type RequestView } from './exchanges.js';
+import { transcriptReader } from './readers.js';
 import { ATIF_VERSION, type AtifStep, type AtifTrajectory } from './schema.js';
 
 /**
@@ -145,6 +146,7 @@ export function buildTrajectory(input: TrajectoryInput): AtifTrajectory {
   let lastSystem: string | null = null;
   let tools: Record<string, unknown>[] | undefined;
   let toolsNote: string | undefined;
+  const unread = new Set<string>();
 
   if (!modelLines.length && input.instruction !== null) push({ source: 'user', message: budget.text(input.instruction), extra: { from: 'instruction.md' } });
 
@@ -194,9 +196,14 @@ export function buildTrajectory(input: TrajectoryInput): AtifTrajectory {
       if (size <= TOOL_DEFINITIONS_MAX_CHARS) tools = defs;
       else toolsNote = `${defs.length} tool definitions (${size} characters as JSON) not kept: over ${TOOL_DEFINITIONS_MAX_CHARS}`;
     }
-    if (line.request) addRequest(readRequest(line.request), iso(line.ts - (line.latency_ms ?? 0) / 1000));
-    const reply = line.response === undefined ? null : readReply(line.response);
-    const why = line.conversation_not_logged ?? (line.request ? undefined : 'the conversation was not recorded for this request');
+    const reader = transcriptReader(line.api);
+    if (!reader && (line.request || line.response !== undefined) && !unread.has(line.api)) {
+      unread.add(line.api);
+      problems.push(`no transcript reader is registered for the model API '${line.api}': its exchanges are not read`);
+    }
+    if (line.request && reader) addRequest(reader.request(line.request), iso(line.ts - (line.latency_ms ?? 0) / 1000));
+    const reply = line.response === undefined || !reader ? null : reader.reply(line.response);
+    const why = line.conversation_not_logged ?? (!reader ? `no transcript reader for the model API '${line.api}'` : line.request ? undefined : 'the conversation was not recorded for this request');
     const message = reply?.text || (line.status !== 200 ? `[the model call ended with HTTP ${line.status}${line.error ? `: ${line.error}` : ''}]` : why ? `[${why}]` : '');
     const metrics = defined({ prompt_tokens: line.input_tokens, completion_tokens: line.output_tokens, cached_tokens: line.cached_tokens, cost_usd: line.cost_usd });
     const step = push(

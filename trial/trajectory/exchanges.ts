@@ -1,9 +1,11 @@
 /**
- * One model exchange of model_log.jsonl read the same way whatever API it spoke (Anthropic Messages, OpenAI
- * Chat Completions, OpenAI Responses): the messages of the request, the tool results it carried back, and the
- * reply. Everything here came from the container: every field is checked for its type, nothing is assumed.
+ * One model exchange of model_log.jsonl as the trajectory reads it, whatever API it spoke: the messages of
+ * the request, the tool results it carried back, and the reply. Each model API reads its own shapes (its
+ * TranscriptReader, beside its routes: harness/gateway/models/apis/<id>/transcript.ts) with the helpers
+ * here, and registers it under its routes' `api` names (readers.ts). Everything here came from the
+ * container: every field is checked for its type, nothing is assumed.
  */
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 
 /** A message of a request, other than the model's own earlier replies. */
 export interface SaidMessage {
@@ -35,9 +37,9 @@ export interface RequestView {
   system: string | null;
 }
 
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+export const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+export const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
 const dropCacheMarks = (k: string, v: unknown) => (k === 'cache_control' ? undefined : v);
 const keyOf = (message: unknown): string => JSON.stringify(message, dropCacheMarks) ?? '';
@@ -77,8 +79,8 @@ function systemOf(role: unknown): 'system' | 'user' | null {
   return null;
 }
 
-/** One message of a request, in any of the three shapes. */
-function readMessage(message: unknown): { said: SaidMessage[]; results: ToolResult[] } | null {
+/** One message of a request, in any of the shapes the built-in APIs send (a string, a role's message, a tool result or output item). */
+export function readMessage(message: unknown): { said: SaidMessage[]; results: ToolResult[] } | null {
   if (typeof message === 'string') return { said: [{ role: 'user', text: message, key: keyOf(message) }], results: [] };
   if (!isObject(message)) return { said: [], results: [] };
   const key = keyOf(message);
@@ -102,57 +104,36 @@ function readMessage(message: unknown): { said: SaidMessage[]; results: ToolResu
   return { said, results };
 }
 
-/** The conversation a request carried (its messages or input items), as RequestView. */
-export function readRequest(request: Json): RequestView {
-  const system = request.system !== undefined ? contentText(request.system) : typeof request.instructions === 'string' ? request.instructions : null;
-  const items = request.messages ?? request.input;
-  const messages = typeof items === 'string' ? [readMessage(items)] : list(items).map(readMessage);
-  return { messages, system: system || null };
+/** A request's items (a string, or a list of messages or items) read by readMessage. */
+export function readMessages(items: unknown): RequestView['messages'] {
+  return typeof items === 'string' ? [readMessage(items)] : list(items).map(readMessage);
 }
 
-function pushCall(calls: ReplyCall[], id: unknown, name: unknown, args: unknown): void {
+/** How one model API's exchanges read: its request's conversation, and its reply (as the gateway kept it: a stream reassembled). */
+export interface TranscriptReader {
+  request(body: Json): RequestView;
+  reply(body: unknown): Reply;
+}
+
+/** What a reply reader fills from a response object. */
+export interface ReplyParts {
+  texts: string[];
+  reasoning: string[];
+  calls: ReplyCall[];
+}
+
+export function pushCall(calls: ReplyCall[], id: unknown, name: unknown, args: unknown): void {
   calls.push({ id: str(id) || `call_${calls.length + 1}`, name: str(name) || '(unnamed)', args: argsObject(args) });
 }
 
-/** The model's reply, from the response body as the gateway kept it (a stream reassembled). */
-export function readReply(response: unknown): Reply {
-  const reply: Reply = { text: '', reasoning: '', calls: [] };
-  if (!isObject(response)) {
-    reply.text = typeof response === 'string' ? response : '';
-    return reply;
-  }
-  const texts: string[] = [];
-  const reasoning: string[] = [];
-  // Anthropic Messages: content blocks.
-  for (const block of list(response.content)) {
-    if (!isObject(block)) continue;
-    if (block.type === 'text') texts.push(str(block.text));
-    else if (block.type === 'thinking') reasoning.push(str(block.thinking));
-    else if (block.type === 'redacted_thinking') reasoning.push('[redacted thinking]');
-    else if (block.type === 'tool_use' || block.type === 'server_tool_use') pushCall(reply.calls, block.id, block.name, block.input);
-  }
-  // OpenAI Chat Completions: the first choice's message.
-  const choice = list(response.choices)[0];
-  const message = isObject(choice) && isObject(choice.message) ? choice.message : null;
-  if (message) {
-    texts.push(contentText(message.content ?? ''));
-    reasoning.push(str(message.reasoning_content) || str(message.reasoning));
-    for (const call of list(message.tool_calls)) {
-      if (isObject(call)) pushCall(reply.calls, call.id, isObject(call.function) ? call.function.name : call.name, isObject(call.function) ? call.function.arguments : undefined);
-    }
-  }
-  // OpenAI Responses: output items.
-  for (const item of list(response.output)) {
-    if (!isObject(item)) continue;
-    if (item.type === 'message') texts.push(contentText(item.content));
-    else if (item.type === 'reasoning') reasoning.push(contentText([...list(item.summary), ...list(item.content)]));
-    else if (item.type === 'function_call') pushCall(reply.calls, item.call_id, item.name, item.arguments);
-    else if (item.type === 'custom_tool_call') pushCall(reply.calls, item.call_id, item.name, { input: item.input });
-    else if (item.type === 'local_shell_call') pushCall(reply.calls, item.call_id, 'local_shell', item.action);
-  }
-  reply.text = texts.filter(Boolean).join('\n');
-  reply.reasoning = reasoning.filter(Boolean).join('\n');
-  return reply;
+/** A reply reader from the API's part: a response that is no object is its text (a string) or nothing. */
+export function replyReader(read: (response: Json, parts: ReplyParts) => void): (response: unknown) => Reply {
+  return (response) => {
+    if (!isObject(response)) return { text: typeof response === 'string' ? response : '', reasoning: '', calls: [] };
+    const parts: ReplyParts = { texts: [], reasoning: [], calls: [] };
+    read(response, parts);
+    return { text: parts.texts.filter(Boolean).join('\n'), reasoning: parts.reasoning.filter(Boolean).join('\n'), calls: parts.calls };
+  };
 }
 
 /** Tool definitions in OpenAI's function-calling shape (ATIF's `tool_definitions`), whatever API sent them. */

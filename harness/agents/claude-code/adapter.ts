@@ -2,6 +2,7 @@ import { jsonLines, num, readAgentLog } from '../logs.js';
 import { shellJoin } from '../shell.js';
 import type { AgentLogFacts } from '../../../trial/run-facts.js';
 import type { AgentAdapter } from '../types.js';
+import { builtInLayer } from '../image-layer.js';
 
 /** The Claude Code version the image layer installs unless a job sets `version:`. */
 export const CLAUDE_CODE_VERSION = '2.1.332';
@@ -35,7 +36,7 @@ export function readClaudeStream(text: string): AgentLogFacts {
 export const claudeCodeAgent: AgentAdapter = {
   name: 'claude-code',
   families: 'any',
-  imageLayer: 'claude-code',
+  imageLayer: builtInLayer('claude-code'),
   usesModel: true,
   hostKeys: ['ANTHROPIC_API_KEY'],
   buildArgs: (agent) => ({ CLAUDE_CODE_VERSION: agent.version ?? CLAUDE_CODE_VERSION }),

@@ -2,6 +2,7 @@ import { jsonLines, num, readAgentLog } from '../logs.js';
 import { shellJoin } from '../shell.js';
 import type { AgentLogFacts } from '../../../trial/run-facts.js';
 import type { AgentAdapter } from '../types.js';
+import { builtInLayer } from '../image-layer.js';
 
 /** The Codex CLI version the image layer installs unless a job sets `version:`. */
 export const CODEX_VERSION = '0.169.0';
@@ -57,7 +58,7 @@ export function readCodexEvents(text: string): AgentLogFacts {
 export const codexAgent: AgentAdapter = {
   name: 'codex',
   families: 'any',
-  imageLayer: 'codex',
+  imageLayer: builtInLayer('codex'),
   usesModel: true,
   hostKeys: ['OPENAI_API_KEY'],
   buildArgs: (agent) => ({ CODEX_VERSION: agent.version ?? CODEX_VERSION }),

@@ -34,6 +34,7 @@ export const commandAgent: AgentAdapter = {
   families: 'any',
   imageLayer: null,
   usesModel: false,
+  example: { options: { command: 'true' } },
   check(agent) {
     const command = agent.options.command;
     if (typeof command !== 'string' || !command.trim()) throw new Error(`agent ${agent.id ?? 'command'}: options.command must be a shell command`);

@@ -6,6 +6,7 @@ import { shellJoin } from '../shell.js';
 import { PIP_REQUIREMENTS_ARG } from '../../../images/wheels.js';
 import type { AgentLogFacts } from '../../../trial/run-facts.js';
 import type { AgentAdapter } from '../types.js';
+import { builtInLayer } from '../image-layer.js';
 
 /** The mini-swe-agent version the image layer installs unless a job sets `version:`. */
 export const MINI_SWE_AGENT_VERSION = '2.4.6';
@@ -77,7 +78,7 @@ export function readMiniTrajectory(text: string): AgentLogFacts {
 export const miniSweAgent: AgentAdapter = {
   name: 'mini-swe-agent',
   families: 'any',
-  imageLayer: 'mini-swe-agent',
+  imageLayer: builtInLayer('mini-swe-agent'),
   usesModel: true,
   hostKeys: ['OPENAI_API_KEY'],
   buildArgs: (agent) => {

@@ -10,6 +10,8 @@ export function registerExportCommand(program: Command): void {
     .requiredOption('--format <format>', EXPORTERS.map((e) => e.name).join(' or '))
     .option('--out <dir>', 'the folder to write into (default: <job-dir>.<format>, beside the job folder)')
     .action(async (jobDir: string, flags: { format: string; out?: string }) => {
+      // The model APIs register their transcript readers: a trial without trajectory.json gets one from its logs.
+      await import('../../gateway/models/apis/registry.js');
       const { readExportJob } = await import('../../../verifier/export/job.js');
       const exporter = exporterNamed(flags.format);
       const { job, unreadable, skipped } = readExportJob(jobDir);

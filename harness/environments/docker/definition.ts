@@ -8,4 +8,10 @@ defineEnvironment({
     const { DockerEnvironmentProvider } = await import('./environment.js');
     return new DockerEnvironmentProvider();
   },
+  conformance: {
+    async unavailable() {
+      const { dockerAvailable } = await import('../../../common/docker.js');
+      return (await dockerAvailable()) ? undefined : 'no Docker engine answers (run images/docker-up.sh)';
+    },
+  },
 });

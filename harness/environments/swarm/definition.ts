@@ -1,6 +1,9 @@
 import { defineEnvironment } from '../define.js';
 import { DEFAULT_SWARM_SETTINGS, swarmSettingsSchema, type SwarmSettings } from './settings.js';
 
+/** The prefix of what the conformance suite creates: its label, so its leftovers are its own. */
+const suitePrefix = (suiteLabel: string): string => `${suiteLabel}-`;
+
 /** Trials spread over a Docker Swarm, one service each (environment.ts); its settings are the config's `swarm:`. */
 defineEnvironment<SwarmSettings>({
   name: 'swarm',
@@ -9,5 +12,13 @@ defineEnvironment<SwarmSettings>({
   async create(settings) {
     const { SwarmEnvironmentProvider } = await import('./environment.js');
     return new SwarmEnvironmentProvider(settings ?? DEFAULT_SWARM_SETTINGS);
+  },
+  conformance: {
+    async unavailable() {
+      const { swarmManagerHere } = await import('./probe.js');
+      return (await swarmManagerHere()) ? undefined : 'this engine is not a swarm manager (.ci/run runs docker swarm init --advertise-addr 127.0.0.1)';
+    },
+    settings: (suiteLabel) => ({ ...DEFAULT_SWARM_SETTINGS, name_prefix: suitePrefix(suiteLabel) }),
+    leftovers: async (suiteLabel) => (await import('./probe.js')).settledLeftovers(suitePrefix(suiteLabel)),
   },
 });

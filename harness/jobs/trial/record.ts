@@ -4,6 +4,8 @@ import { TRIAL_FILES, TRIAL_FORMAT, writeFiles } from '../../../trial/folder.js'
 import { TrialRecordSchema, type TrialRecord, type TrialStatus } from '../../../trial/record.js';
 import { mergeRunSources, recordedRunOf, type RunFacts } from '../../../trial/run-facts.js';
 import { writeTrajectory } from '../../../trial/trajectory/index.js';
+// The model APIs' transcript readers, which the trajectory reads each exchange with, register on import.
+import '../../gateway/models/apis/registry.js';
 import { HARNESS_VERSION } from '../../version.js';
 import type { TrialPlan } from '../plan.js';
 import type { InfraRetries, TrialRunContext } from './context.js';

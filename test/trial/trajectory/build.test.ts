@@ -5,6 +5,8 @@ import { textLines } from '../../../trial/log-lines.js';
 import { AtifTrajectorySchema, buildTrajectory, trajectoryOfFolder, writeTrajectory, type AtifTrajectory } from '../../../trial/trajectory/index.js';
 import { TEXT_MAX_CHARS } from '../../../trial/trajectory/build.js';
 import { tempDir } from '../../helpers/data.js';
+// The built-in model APIs register their transcript readers (each beside its routes).
+import '../../../harness/gateway/models/apis/registry.js';
 import { checkWithPython } from '../../helpers/python-tools.js';
 
 jest.setTimeout(15 * 60_000);

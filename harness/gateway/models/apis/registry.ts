@@ -1,10 +1,15 @@
 import { anthropicApi } from './anthropic/index.js';
 import { openaiApi } from './openai/index.js';
+import { BUILT_IN, Registry } from '../../../../common/registry.js';
+import { TRANSCRIPT_READERS } from '../../../../trial/trajectory/readers.js';
 import type { PriceTable } from '../prices.js';
 import type { ModelApiModule, ModelRouteSpec } from './types.js';
 
-/** The model APIs the gateway proxies, one line each (a new API is a folder beside these and its line here). */
-export const MODEL_APIS: readonly ModelApiModule[] = [anthropicApi, openaiApi];
+/** The model APIs the gateway proxies (a new API is a folder beside these and its line here, or a plugin's entry). */
+export const MODEL_API_REGISTRY = new Registry<ModelApiModule>('model API', (m) => m.id);
+
+/** The APIs in registration order (live: a plugin's APIs join them). */
+export const MODEL_APIS: readonly ModelApiModule[] = MODEL_API_REGISTRY.entries;
 
 /**
  * The built-in price table: every API's own prices.ts, merged. A model two APIs both price is an error at
@@ -22,15 +27,26 @@ export function mergedPriceTable(apis: readonly Pick<ModelApiModule, 'id' | 'pri
   return { currency: 'USD', unit: 'per_million_tokens', models };
 }
 
-export const BUILT_IN_PRICES: PriceTable = mergedPriceTable(MODEL_APIS);
+/** Every registered API's prices (live: a plugin's API adds its own). */
+export const BUILT_IN_PRICES: PriceTable = mergedPriceTable([]);
 
-const BY_ID: ReadonlyMap<string, ModelApiModule> = new Map(MODEL_APIS.map((m) => [m.id, m]));
-const BY_API: ReadonlyMap<string, ModelApiModule> = new Map(MODEL_APIS.flatMap((m) => m.routes.map((r) => [r.api, m] as const)));
+/** Registers a model API: its routes' api names and its prices must be its own; its routes' transcript readers go to the trajectory's registry. */
+export function addModelApi(api: ModelApiModule, from: string = BUILT_IN): void {
+  const taken = api.routes.find((r) => findRoute(r.path) || MODEL_APIS.some((m) => m.routes.some((o) => o.api === r.api)));
+  if (taken) throw new Error(`model API '${api.id}' (${from}): its route ${taken.path} (api ${taken.api}) is another API's`);
+  const merged = mergedPriceTable([...MODEL_APIS, api]);
+  MODEL_API_REGISTRY.add(api, from);
+  Object.assign(BUILT_IN_PRICES.models, merged.models);
+  for (const route of api.routes) if (route.transcript) TRANSCRIPT_READERS.add({ api: route.api, reader: route.transcript }, from);
+}
+
+addModelApi(anthropicApi);
+addModelApi(openaiApi);
 
 /** The module of an `id` (`anthropic`) or of a route's `api` (`anthropic-messages`). */
 export function modelApi(idOrApi: string): ModelApiModule {
-  const found = BY_ID.get(idOrApi) ?? BY_API.get(idOrApi);
-  if (!found) throw new Error(`unknown model API '${idOrApi}'; known: ${MODEL_APIS.map((m) => m.id).join(', ')}`);
+  const found = MODEL_API_REGISTRY.find(idOrApi) ?? MODEL_APIS.find((m) => m.routes.some((r) => r.api === idOrApi));
+  if (!found) throw new Error(MODEL_API_REGISTRY.unknownMessage(idOrApi));
   return found;
 }
 

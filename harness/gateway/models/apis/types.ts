@@ -1,5 +1,6 @@
 import type { ModelPrice } from '../prices.js';
 import type { RequestTokens } from '../tokens.js';
+import type { TranscriptReader } from '../../../../trial/trajectory/exchanges.js';
 
 export type Json = Record<string, unknown>;
 
@@ -16,6 +17,8 @@ export interface ModelRouteSpec {
   counted: boolean;
   /** Appended to the API's base URL. */
   upstreamPath: string;
+  /** How the trajectory reads this route's exchanges from the model log (every counted route has one). */
+  transcript?: TranscriptReader;
 }
 
 /** What a stream has said so far about its usage, model and an error event it carried. */
@@ -35,8 +38,14 @@ export interface StreamAssembler {
   result(): Json | undefined;
 }
 
+/** A request and the answer to it in a route's shapes: what the API's conformance suite reads back (harness/plugins/conformance/). */
+export interface ModelExchangeExample {
+  request: Json;
+  response: Json;
+}
+
 /**
- * One model API the gateway proxies (a folder under apis/, one line in apis/registry.ts). Its `id` is the
+ * One model API the gateway proxies (a folder under apis/, one line in apis/registry.ts; or a plugin's). Its `id` is the
  * gateway's path prefix (`/<id>/...`), the job config's `models.<id>_base_url` and the handler's
  * `<id>BaseUrl` / `<id>ApiKey` options. Its models' prices are its own `prices.ts`; the registry merges every
  * API's into the built-in price table (a job's `models.prices` replaces that whole table).
@@ -63,6 +72,8 @@ export interface ModelApiModule {
   onStreamEvent(api: string, type: string, data: Json, state: StreamState): void;
   /** A new reassembler of one streamed answer of a route's `api` (text, reasoning, tool calls, usage). */
   assembler(api: string): StreamAssembler;
+  /** An exchange of each counted route, by its `api`, with some text in the request and the reply: the conformance suite reads them. */
+  readonly examples: Readonly<Record<string, ModelExchangeExample>>;
 }
 
 export const obj = (v: unknown): Json | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : undefined);

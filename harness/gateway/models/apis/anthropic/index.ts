@@ -1,5 +1,6 @@
 import { anthropicAssembler } from './stream.js';
 import { anthropicPrices } from './prices.js';
+import { anthropicTranscript } from './transcript.js';
 import { errorText, num, obj, str, type ModelApiModule } from '../types.js';
 
 /** Anthropic Messages. Its base URL has no /v1 (as ANTHROPIC_BASE_URL). */
@@ -9,7 +10,7 @@ export const anthropicApi: ModelApiModule = {
   prices: anthropicPrices,
   keyVariable: 'ANTHROPIC_API_KEY',
   routes: [
-    { path: '/anthropic/v1/messages', api: 'anthropic-messages', counted: true, upstreamPath: '/v1/messages' },
+    { path: '/anthropic/v1/messages', api: 'anthropic-messages', counted: true, upstreamPath: '/v1/messages', transcript: anthropicTranscript },
     { path: '/anthropic/v1/messages/count_tokens', api: 'anthropic-count-tokens', counted: false, upstreamPath: '/v1/messages/count_tokens' },
   ],
   authHeaders: (apiKey) => ({ 'x-api-key': apiKey }),
@@ -32,4 +33,10 @@ export const anthropicApi: ModelApiModule = {
     } else if (type === 'error') state.error = errorText(data);
   },
   assembler: () => anthropicAssembler(),
+  examples: {
+    'anthropic-messages': {
+      request: { model: 'claude-haiku-4-5', max_tokens: 64, system: 'Be brief.', messages: [{ role: 'user', content: 'What is 2 + 2?' }] },
+      response: { type: 'message', role: 'assistant', model: 'claude-haiku-4-5', content: [{ type: 'text', text: '4' }], stop_reason: 'end_turn', usage: { input_tokens: 12, output_tokens: 1 } },
+    },
+  },
 };

@@ -1,6 +1,7 @@
 import { chatAssembler } from './chat-stream.js';
 import { openaiPrices } from './prices.js';
 import { responsesAssembler } from './responses-stream.js';
+import { chatTranscript, responsesTranscript } from './transcript.js';
 import { errorText, num, obj, str, type Json, type ModelApiModule } from '../types.js';
 
 /** OpenAI Responses and Chat Completions. Its base URL includes /v1 (as OPENAI_BASE_URL). */
@@ -10,8 +11,8 @@ export const openaiApi: ModelApiModule = {
   prices: openaiPrices,
   keyVariable: 'OPENAI_API_KEY',
   routes: [
-    { path: '/openai/v1/responses', api: 'openai-responses', counted: true, upstreamPath: '/responses' },
-    { path: '/openai/v1/chat/completions', api: 'openai-chat', counted: true, upstreamPath: '/chat/completions' },
+    { path: '/openai/v1/responses', api: 'openai-responses', counted: true, upstreamPath: '/responses', transcript: responsesTranscript },
+    { path: '/openai/v1/chat/completions', api: 'openai-chat', counted: true, upstreamPath: '/chat/completions', transcript: chatTranscript },
   ],
   authHeaders: (apiKey) => ({ authorization: `Bearer ${apiKey}` }),
   errorBody: (type, message, code) => ({ error: { message, type, code: code ?? null, param: null } }),
@@ -49,4 +50,14 @@ export const openaiApi: ModelApiModule = {
     }
   },
   assembler: (api) => (api === 'openai-responses' ? responsesAssembler() : chatAssembler()),
+  examples: {
+    'openai-responses': {
+      request: { model: 'gpt-4o-mini', instructions: 'Be brief.', input: 'What is 2 + 2?' },
+      response: { object: 'response', model: 'gpt-4o-mini', output: [{ type: 'message', role: 'assistant', content: [{ type: 'output_text', text: '4' }] }], usage: { input_tokens: 12, output_tokens: 1 } },
+    },
+    'openai-chat': {
+      request: { model: 'gpt-4o-mini', messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'What is 2 + 2?' }] },
+      response: { object: 'chat.completion', model: 'gpt-4o-mini', choices: [{ index: 0, message: { role: 'assistant', content: '4' }, finish_reason: 'stop' }], usage: { prompt_tokens: 12, completion_tokens: 1 } },
+    },
+  },
 };
