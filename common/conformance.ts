@@ -77,3 +77,18 @@ export async function runSuite(suite: ConformanceSuite): Promise<CheckOutcome[]>
   }
   return outcomes;
 }
+
+/** JSON with each object's keys sorted: two values with the same content give the same text. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
+
+/**
+ * Throws unless the two values are the same JSON (object keys in any order). Node's deepStrictEqual also
+ * compares prototypes, and under a test runner's sandbox an array Node made (readdirSync) has another
+ * Array.prototype than one made here.
+ */
+export function sameJson(actual: unknown, expected: unknown, message?: string): void {
+  const a = canonical(actual);
+  const e = canonical(expected);
+  if (a !== e) throw new Error(`${message ? `${message}: ` : ''}got ${a}, expected ${e}`);
+}

@@ -5,15 +5,15 @@
  * one. Library code: Jest runs it for every registered family, `aar plugins check` for a plugin's.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ConformanceCheck, ConformanceSuite } from '../common/conformance.js';
+import { sameJson, type ConformanceCheck, type ConformanceSuite } from '../common/conformance.js';
 import { findTool } from '../tools/catalog/index.js';
 import { TRIAL_FILES, TRIAL_FORMAT } from '../trial/folder.js';
 import { TrialRecordSchema, type TrialRecord } from '../trial/record.js';
 import { runFactsOfRecord } from '../trial/run-facts.js';
-import type { ContainerProgram, FamilyDeclaration, FamilyTask, TaskFamily, TrialScorer } from './family.js';
+import type { ContainerProgram, FamilyDeclaration, FamilyTask, StoredTrial, TaskFamily, TrialScorer } from './family.js';
 
 const NAME = /^[a-z][a-z0-9-]*$/;
 
@@ -44,6 +44,17 @@ export function idleTrialRecord(family: TaskFamily, task: FamilyTask, stepBudget
   });
 }
 
+/** Writes, into `dir` (made), the folder of a trial of `task` in which the agent did nothing, as the harness would store it. */
+export function writeIdleTrial(family: TaskFamily, task: FamilyTask, dir: string): StoredTrial {
+  const record = idleTrialRecord(family, task, family.stepBudget(task));
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, TRIAL_FILES.leg), task.source);
+  writeFileSync(path.join(dir, TRIAL_FILES.instruction), family.renderInstruction(task, { stepBudget: record.step_budget, seed: 0 }));
+  writeFileSync(path.join(dir, TRIAL_FILES.toolLog), '');
+  family.toolSession?.(task, { dir, seed: 0, stepBudget: record.step_budget });
+  return { dir, record, run: runFactsOfRecord(record) };
+}
+
 /** The suite of one family; `examples` (a file or folder of tasks) replaces the declaration's own. */
 export function familySuite(declaration: FamilyDeclaration, examples: string | undefined = declaration.examples): ConformanceSuite {
   let family: TaskFamily;
@@ -72,7 +83,7 @@ export function familySuite(declaration: FamilyDeclaration, examples: string | u
     {
       name: 'its example tasks load without a problem, each with a unique id, its file and its bytes',
       async run() {
-        assert.deepEqual((await examplesLoaded()).problems, []);
+        sameJson((await examplesLoaded()).problems, []);
         const tasks = await exampleTasks();
         assert.equal(new Set(tasks.map((t) => t.id)).size, tasks.length, 'two tasks share an id');
         for (const t of tasks) assert.ok(typeof t.file === 'string' && Buffer.isBuffer(t.source), `${t.id}: file and source`);
@@ -83,7 +94,7 @@ export function familySuite(declaration: FamilyDeclaration, examples: string | u
       async run() {
         const tasks = await exampleTasks();
         const all = family.filter(tasks, family.filterSchema.parse({}));
-        assert.deepEqual(all.map((t) => t.id), family.filter(tasks, family.filterSchema.parse({})).map((t) => t.id));
+        sameJson(all.map((t) => t.id), family.filter(tasks, family.filterSchema.parse({})).map((t) => t.id));
         assert.equal(all.length, tasks.length);
         assert.equal(family.filterSchema.safeParse({ no_such_filter_key: 1 }).success, false);
       },
@@ -128,13 +139,7 @@ export function familySuite(declaration: FamilyDeclaration, examples: string | u
     {
       name: 'a trial in which the agent did nothing scores as no success, the same by its scorer alone',
       async run() {
-        const t = await task();
-        const record = idleTrialRecord(family, t, family.stepBudget(t));
-        writeFileSync(path.join(dir, TRIAL_FILES.leg), t.source);
-        writeFileSync(path.join(dir, TRIAL_FILES.instruction), family.renderInstruction(t, { stepBudget: record.step_budget, seed: 0 }));
-        writeFileSync(path.join(dir, TRIAL_FILES.toolLog), '');
-        family.toolSession?.(t, { dir, seed: 0, stepBudget: record.step_budget });
-        const stored = { dir, record, run: runFactsOfRecord(record) };
+        const stored = writeIdleTrial(family, await task(), dir);
         const score = family.score(stored);
         assert.equal(family.progress.success(score), 0);
         assert.equal(typeof family.progress.verdict(score), 'string');

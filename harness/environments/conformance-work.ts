@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import os from 'node:os';
+import { sameJson } from '../../common/conformance.js';
 import { GATEWAY_PORT } from '../jobs/trial/prepare.js';
 import type { EnvironmentSpec, TrialWork, TrialWorkResult, WorkHandover } from './types.js';
 
@@ -61,8 +62,8 @@ export function checkFilesInOut(result: TrialWorkResult): void {
   assert.equal(result.stderr.toString(), 'err\n');
   assert.equal(result.files['/app/answer.txt']?.toString(), 'passcode 7');
   assert.equal(result.files['/app/absent.txt'], null);
-  assert.deepEqual(Object.fromEntries(Object.entries(result.dirs['/app/logs'] ?? {}).map(([k, v]) => [k, v.toString()])), { 'a.txt': 'one\n', 'deep/b.txt': 'two\n' });
-  assert.deepEqual(Object.keys(result.dirs['/app/no-such-dir'] ?? {}), []);
+  sameJson(Object.fromEntries(Object.entries(result.dirs['/app/logs'] ?? {}).map(([k, v]) => [k, v.toString()])), { 'a.txt': 'one\n', 'deep/b.txt': 'two\n' });
+  sameJson(Object.keys(result.dirs['/app/no-such-dir'] ?? {}), []);
 }
 
 export const REACH_PROBE = (targets: string[], port: number) => `

@@ -10,7 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import { checkFilesInOut, filesInOutWork, hostAddresses, REACH_PROBE, sandboxSpec, work } from './conformance-work.js';
 import path from 'node:path';
-import type { ConformanceCheck, ConformanceSuite } from '../../common/conformance.js';
+import { sameJson, type ConformanceCheck, type ConformanceSuite } from '../../common/conformance.js';
 import type { ProviderContext } from '../../tools/providers/types.js';
 import { ToolService } from '../../tools/service.js';
 import { GatewayServer } from '../gateway/server.js';
@@ -115,7 +115,7 @@ export function environmentSuite(name: string, provider: () => EnvironmentProvid
         const result = await runOnce(
           work({ command: ['sh', '-c', 'cat /sys/fs/cgroup/memory.max 2>/dev/null || cat /sys/fs/cgroup/memory/memory.limit_in_bytes; cat /sys/fs/cgroup/pids.max 2>/dev/null || cat /sys/fs/cgroup/pids/pids.max'] }),
         );
-        assert.deepEqual(result.stdout.toString().trim().split('\n'), [String(256 * 1024 * 1024), '128']);
+        sameJson(result.stdout.toString().trim().split('\n'), [String(256 * 1024 * 1024), '128']);
       },
     },
     {
@@ -128,7 +128,7 @@ export function environmentSuite(name: string, provider: () => EnvironmentProvid
           for (let proto = Object.getPrototypeOf(sandbox); proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
             for (const method of Object.getOwnPropertyNames(proto)) if (method !== 'constructor') methods.add(method);
           }
-          assert.deepEqual([...methods].sort(), ['id', 'kill', 'remove', 'run']);
+          sameJson([...methods].sort(), ['id', 'kill', 'remove', 'run']);
           assert.equal(typeof sandbox.id, 'string');
         } finally {
           await sandbox.remove();
@@ -149,7 +149,7 @@ export function environmentSuite(name: string, provider: () => EnvironmentProvid
           // A lost sandbox: the run fails, or ends with no exit status (the trial runner's infrastructure error).
           const outcome = await settled;
           assert.ok(outcome === 'failed' || (outcome.exitCode === null && !outcome.timedOut), `the run of a removed sandbox ended ${JSON.stringify(outcome)}`);
-          assert.deepEqual(await listed('left-behind'), []);
+          sameJson(await listed('left-behind'), []);
           assert.equal(await env.removeByLabels({ 'aar.job_key': options.suiteLabel, 'aar.trial': 'left-behind' }), 0);
         } finally {
           done();
@@ -165,9 +165,9 @@ export function environmentSuite(name: string, provider: () => EnvironmentProvid
           await sandbox.kill();
           const outcome = await settled;
           assert.ok(Date.now() - killed < 30_000, 'the run ended within 30 s of kill');
-          assert.notDeepEqual(outcome, { exitCode: 0, timedOut: false });
+          assert.ok(JSON.stringify(outcome) !== JSON.stringify({ exitCode: 0, timedOut: false }), 'the killed run ended as a clean exit');
           await sandbox.remove();
-          assert.deepEqual(await listed('killed'), []);
+          sameJson(await listed('killed'), []);
         } finally {
           done();
         }
@@ -215,7 +215,7 @@ export function registeredEnvironmentSuite(definition: EnvironmentDefinition, su
     timeoutMs: 120_000,
     async run() {
       await after();
-      assert.deepEqual(await leftovers!(suiteLabel), []);
+      sameJson(await leftovers!(suiteLabel), []);
     },
   };
   return {
