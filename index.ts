@@ -57,3 +57,22 @@ export { GatewayServer } from './harness/gateway/server.js';
 export { ToolService, TOOL_MODES, type ToolMode } from './tools/service.js';
 export { ResponseStore } from './tools/store/store.js';
 export { synthesizeWorld } from './tasks/aar/world/synthesize.js';
+
+// plugins: the API a package outside this one uses to add entries to the seams, and the seams' conformance suites
+export { definePlugin, PLUGIN_API_VERSION, type Plugin, type PluginFamily, type PluginToolProvider, type PluginToolSpec } from './harness/plugins/api.js';
+export { loadPlugin, loadPlugins } from './harness/plugins/load.js';
+export { loadJobConfigWithPlugins } from './harness/plugins/config.js';
+export { checkPlugin, type SuiteResult } from './harness/plugins/check.js';
+export { runSuite, type ConformanceSuite, type ConformanceCheck, type CheckOutcome } from './common/conformance.js';
+export type { EnvironmentDefinition } from './harness/environments/define.js';
+export type { ModelApiModule, ModelRouteSpec } from './harness/gateway/models/apis/types.js';
+export type { Exporter, ExportJob, ExportTrial } from './verifier/export/types.js';
+export type { ProviderSpec } from './tools/providers/define.js';
+export type { TranscriptReader } from './trial/trajectory/exchanges.js';
+export type { FamilyDeclaration, TrialScorer, TrialSessionContext, SliceKeys, FamilyCli } from './tasks/family.js';
+export type { TrialToolSession } from './tools/session.js';
+export type { ToolResult } from './tools/providers/types.js';
+export { replyReader, readMessages, contentText } from './trial/trajectory/exchanges.js';
+export { jobConfigSchema } from './harness/config/schema.js';
+/** The zod a plugin builds its schemas with (a task family's filter, a tool's arguments, an environment's settings): the harness's own copy. */
+export { z } from 'zod';

@@ -1,10 +1,25 @@
 import { postJson, type GatewayAddress, type GatewayReply } from './gateway-client.js';
 import { TOOL_HELP } from './help-table.js';
+import type { ToolHelp } from '../tools/catalog/types.js';
 import { runPython } from './python.js';
 
 const CALL_TIMEOUT_MS = 330_000;
 
-export const toolsByName = new Map(TOOL_HELP.flatMap((t) => [t.name, ...t.aliases].map((name) => [name, t] as const)));
+/** A plugin's tools, which the bundle's table cannot know: the harness passes their help in AAR_TOOL_HELP (JSON). */
+function pluginToolHelp(text: string | undefined): ToolHelp[] {
+  if (!text) return [];
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    return Array.isArray(parsed) ? parsed.filter((t): t is ToolHelp => !!t && typeof t.name === 'string' && Array.isArray(t.aliases) && Array.isArray(t.params)) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Every tool this command knows: the table built in, then a plugin's. */
+export const TOOL_TABLE: readonly ToolHelp[] = [...TOOL_HELP, ...pluginToolHelp(process.env.AAR_TOOL_HELP)];
+
+export const toolsByName = new Map(TOOL_TABLE.flatMap((t) => [t.name, ...t.aliases].map((name) => [name, t] as const)));
 
 /** One call: at the gateway, or (python_execute_code) here and then reported to the gateway for the log. */
 export async function executeTool(gateway: GatewayAddress, name: string, args: unknown): Promise<GatewayReply> {

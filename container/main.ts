@@ -15,14 +15,13 @@ import { forward } from './forward.js';
 import { runTrial } from './trial-run.js';
 import { createInterface } from 'node:readline';
 import { gatewayFromEnv, getJson } from './gateway-client.js';
-import { executeTool as execute, toolsByName as byName } from './execute.js';
-import { TOOL_HELP } from './help-table.js';
+import { executeTool as execute, TOOL_TABLE, toolsByName as byName } from './execute.js';
 
 const USAGE = `usage: tools --list | tools NAME --help | tools NAME '<json arguments>' | tools --batch < calls.jsonl`;
 
 /** The tools of the trial's task family (AAR_TOOLS, comma-separated, set by the harness); all tools outside a trial. */
 const offered = process.env.AAR_TOOLS ? new Set(process.env.AAR_TOOLS.split(',')) : undefined;
-const listed = offered ? TOOL_HELP.filter((t) => offered.has(t.name)) : TOOL_HELP;
+const listed = offered ? TOOL_TABLE.filter((t) => offered.has(t.name)) : TOOL_TABLE;
 
 function help(tool: ToolHelp): string {
   const lines = [`${tool.name}: ${tool.summary}`, `Returns ${tool.returns}.`, '', 'Arguments:'];

@@ -12,6 +12,7 @@ import { registerImagesCommands } from './commands/images.js';
 import { registerViewCommand } from './commands/view.js';
 import { registerCleanupCommand } from './commands/cleanup.js';
 import { registerModelsCommands } from './commands/models.js';
+import { registerPluginsCommands } from './commands/plugins.js';
 import { HARNESS_VERSION } from '../version.js';
 
 /** `aar`: one command per operation; each command's module loads what it needs only when it runs. */
@@ -19,6 +20,7 @@ export function buildProgram(): Command {
   const program = new Command('aar')
     .description('Run and score AI agent frameworks on The Amazing Agent Race (AAR).')
     .version(HARNESS_VERSION)
+    .option('--plugin <spec>', 'load a plugin first: an npm package name or a path (repeatable, anywhere on the command line); see aar plugins list')
     // Commander's own errors are printed by runCli as one `aar:` line, like every other error.
     .configureOutput({ outputError: () => {} })
     .exitOverride();
@@ -35,16 +37,39 @@ export function buildProgram(): Command {
   registerImagesCommands(program);
   registerCleanupCommand(program);
   registerModelsCommands(program);
+  registerPluginsCommands(program);
   return program;
 }
 
+/** `--plugin SPEC` and `--plugin=SPEC` anywhere before `--`, taken out of the command line. */
+export function pluginFlags(argv: readonly string[]): { specs: string[]; rest: string[] } {
+  const specs: string[] = [];
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') {
+      rest.push(...argv.slice(i));
+      break;
+    }
+    if (arg === '--plugin' && i + 1 < argv.length) specs.push(argv[++i]!);
+    else if (arg.startsWith('--plugin=')) specs.push(arg.slice('--plugin='.length));
+    else rest.push(arg);
+  }
+  return { specs, rest };
+}
+
 export async function runCli(argv: string[] = process.argv): Promise<void> {
-  const program = buildProgram();
+  const { specs, rest } = pluginFlags(argv);
+  let program: Command | undefined;
   try {
+    // Plugins first, so that their entries are in the help, the flags' choices and the families' commands.
+    if (specs.length) await (await import('../plugins/load.js')).loadPlugins(specs);
+    program = buildProgram();
+    argv = rest;
     await program.parseAsync(argv);
   } catch (error) {
     if (error instanceof CommanderError) {
-      if (!SILENT_CODES.has(error.code)) process.stderr.write(`aar: ${commanderLine(error, program, argv)}\n`);
+      if (!SILENT_CODES.has(error.code)) process.stderr.write(`aar: ${commanderLine(error, program!, argv)}\n`);
       process.exitCode = error.exitCode;
       return;
     }

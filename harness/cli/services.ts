@@ -34,8 +34,8 @@ export const CLI_SERVICES: CliServices = {
     let models = JobConfigSchema.shape.models.parse(undefined);
     let resolvePath = (p: string): string => p;
     if (config) {
-      const { loadJobConfig } = await import('../config/load.js');
-      const loaded = loadJobConfig(config);
+      const { loadJobConfigWithPlugins } = await import('../plugins/config.js');
+      const loaded = await loadJobConfigWithPlugins(config);
       models = loaded.config.models;
       resolvePath = loaded.resolve;
     }

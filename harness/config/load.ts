@@ -4,6 +4,7 @@ import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml
 import { InputError, type InputProblem } from '../../tasks/problems.js';
 import { knownKeysAt, nearKey } from './near-key.js';
 import { agentFamilyProblem } from '../agents/registry.js';
+import { pluginLoaded } from '../plugins/loaded.js';
 import { agentId, familyNameOf, jobConfigSchema, type JobConfig } from './schema.js';
 
 export interface LoadedConfig {
@@ -80,6 +81,12 @@ function agentHint(raw: Record<string, unknown>, segments: readonly PropertyKey[
 
 function validate(file: string, doc: Document | null, counter: LineCounter, raw: Record<string, unknown>, overrides?: ConfigOverrides): JobConfig {
   overrides?.apply(raw);
+  // A plugin's entries are what the rest is checked against: one not loaded is said first.
+  const base = doc ? path.dirname(path.resolve(file)) : process.cwd();
+  const unloaded = (Array.isArray(raw.plugins) ? (raw.plugins as unknown[]) : []).flatMap((spec, i) =>
+    typeof spec !== 'string' || pluginLoaded(spec, base) ? [] : [{ file: doc ? `${file}:${location(doc, counter, ['plugins', i])}` : file, path: `plugins[${i}]`, message: `plugin ${spec} is not loaded (\`aar run\` loads a config's plugins; from the library, loadPlugins() before parseJobConfig())` }],
+  );
+  if (unloaded.length) throw new InputError(unloaded);
   const parsed = jobConfigSchema().safeParse(raw);
   if (!parsed.success) {
     const family = (raw.tasks as { family?: unknown } | undefined)?.family;
@@ -114,6 +121,16 @@ function validate(file: string, doc: Document | null, counter: LineCounter, raw:
   });
   if (misplaced.length) throw new InputError(misplaced);
   return parsed.data;
+}
+
+/** The `plugins:` of a job config file, as written (not checked: the config is checked once they are loaded); [] when it has none or cannot be read. */
+export function configPluginSpecs(file: string): string[] {
+  try {
+    const value = (parseDocument(readFileSync(file, 'utf8')).toJS() as { plugins?: unknown } | null)?.plugins;
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.length > 0) : [];
+  } catch {
+    return [];
+  }
 }
 
 export function loadJobConfig(file: string, overrides?: ConfigOverrides): LoadedConfig {

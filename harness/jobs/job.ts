@@ -9,7 +9,8 @@ import { ToolService } from '../../tools/service.js';
 import { ResponseStore } from '../../tools/store/store.js';
 import { withRetries } from '../../tools/retry.js';
 import { clearPartialTrials } from '../../trial/folder.js';
-import { loadJobConfig, type LoadedConfig } from '../config/load.js';
+import type { LoadedConfig } from '../config/load.js';
+import { loadJobConfigWithPlugins } from '../plugins/config.js';
 import { agentId, type JobConfig } from '../config/schema.js';
 import { GatewayServer, type ModelHandler } from '../gateway/server.js';
 import { checkAgents } from './agent-check.js';
@@ -98,7 +99,7 @@ export async function runJob(options: RunJobOptions): Promise<JobSummary> {
 }
 
 async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string) => void): Promise<JobSummary> {
-  const loaded = options.config ?? loadJobConfig(options.configPath ?? 'configs/default.yaml');
+  const loaded = options.config ?? (await loadJobConfigWithPlugins(options.configPath ?? 'configs/default.yaml'));
   const { config } = loaded;
   const { family, tasks } = await loadJobTasks(loaded);
   checkAgents(loaded);

@@ -9,7 +9,8 @@ import { weatherForecast, weatherHistorical } from './weather.js';
 import { fetchWebpage, webSearch } from './web.js';
 
 export * from './types.js';
-export { toolHelp } from './define.js';
+import { toolHelp } from './define.js';
+export { toolHelp };
 
 /** The 19 AAR tools (paper, section 3.4 and appendix D), in the paper's order. */
 export const TOOLS: readonly ToolDefinition[] = [
@@ -61,6 +62,12 @@ export function addTool(tool: ToolDefinition, from: string = BUILT_IN): void {
 }
 
 for (const tool of [...TOOLS, ...GAME_TOOLS]) addTool(tool);
+
+/** The container's `tools` command has the built-in tools' help built in; a plugin's tools among `names` come in AAR_TOOL_HELP. */
+export function pluginToolHelpEnv(names: readonly string[]): Record<string, string> {
+  const added = names.flatMap((n) => (TOOL_REGISTRY.has(n) && TOOL_REGISTRY.fromOf(n) !== BUILT_IN ? [toolHelp(TOOL_REGISTRY.get(n))] : []));
+  return added.length ? { AAR_TOOL_HELP: JSON.stringify(added) } : {};
+}
 
 /** The tool a name refers to, following aliases; undefined for an unknown name. One lookup: scoring asks for every logged call. */
 export function findTool(name: string): ToolDefinition | undefined {

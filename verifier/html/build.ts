@@ -61,6 +61,7 @@ export async function buildHtmlReport(jobDirs: readonly string[], options: HtmlR
     generatedAt: new Date().toISOString(),
     jobs,
     family: family.name,
+    sliceKeys: [...family.sliceKeys],
     columns: view.columns,
     rows: results.map((r) => trialRow(r, view)),
   };

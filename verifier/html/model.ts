@@ -36,8 +36,9 @@ export interface TrialRow {
   id: string;
   agent: string;
   task: string;
-  variant: string;
-  level: string;
+  /** The trial's values of its family's two slice keys (ReportData.sliceKeys: AAR's variant and level). */
+  coarse: string;
+  fine: string;
   attempt: number;
   status: string;
   /** Whether the family counts the trial a success (AAR: FA 1; WikiRace: target reached); null when not scored. */
@@ -155,7 +156,9 @@ export interface ReportData {
   generatedAt: string;
   jobs: string[];
   family: string;
-  /** The trials table's columns after the fixed ones (agent, task, level, status). */
+  /** The family's slice keys (tasks/family.ts): the names of the rows' `coarse` and `fine`, in the filters, the table and the URL. */
+  sliceKeys: [coarse: string, fine: string];
+  /** The trials table's columns after the fixed ones (agent, task, the fine slice, status). */
   columns: Column[];
   rows: TrialRow[];
 }

@@ -98,8 +98,8 @@ const trialsSection = ([coarse, fine]: SliceKeys): string => `<section id="trial
 <div class="filters">
 <input id="filter-text" type="search" placeholder="filter: task, trial id, diagnosis…" aria-label="filter text">
 <select id="filter-agent" aria-label="agent"><option value="">all configurations</option></select>
-<select id="filter-variant" aria-label="${esc(coarse)}"><option value="">all ${esc(coarse)}s</option></select>
-<select id="filter-level" aria-label="${esc(fine)}"><option value="">all ${esc(fine)}s</option></select>
+<select id="filter-coarse" aria-label="${esc(coarse)}"><option value="">all ${esc(coarse)}s</option></select>
+<select id="filter-fine" aria-label="${esc(fine)}"><option value="">all ${esc(fine)}s</option></select>
 <select id="filter-status" aria-label="status"><option value="">all statuses</option></select>
 <select id="filter-outcome" aria-label="outcome"><option value="">correct and wrong</option><option value="correct">correct</option><option value="wrong">wrong</option><option value="unscored">not scored</option></select>
 </div>

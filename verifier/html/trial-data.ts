@@ -16,13 +16,13 @@ const AGENT_OUTPUT_CHARS = 3000;
 
 export function trialRow(trial: TrialResult, view: HtmlFamilyView): TrialRow {
   const { record } = trial;
-  const [variant, level] = sliceOfTrial(familyOfRecord(record).sliceKeys, trial);
+  const [coarse, fine] = sliceOfTrial(familyOfRecord(record).sliceKeys, trial);
   return {
     id: record.trial_id,
     agent: configLabel(record.agent.id, record.agent.model),
     task: record.leg.id,
-    variant,
-    level,
+    coarse,
+    fine,
     attempt: record.attempt,
     status: record.status,
     correct: trial.score ? familyOfRecord(record).progress.success(trial.score) === 1 : null,

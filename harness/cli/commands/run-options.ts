@@ -50,8 +50,9 @@ export function runFlagsOf(options: Record<string, unknown>): RunFlags {
  */
 export async function loadConfigOf(configPath: string | undefined, options: Record<string, unknown>) {
   const { runFlagOverrides } = await import('../../config/flags.js');
-  const { configFromFlags, loadJobConfig } = await import('../../config/load.js');
+  const { configFromFlags } = await import('../../config/load.js');
+  const { loadJobConfigWithPlugins } = await import('../../plugins/config.js');
   const flags = runFlagsOf(options);
   if (configPath === undefined && (flags.agents?.length || flags.path?.length)) return configFromFlags(runFlagOverrides(flags, { withFile: false }));
-  return loadJobConfig(configPath ?? DEFAULT_CONFIG, runFlagOverrides(flags, { withFile: true }));
+  return loadJobConfigWithPlugins(configPath ?? DEFAULT_CONFIG, runFlagOverrides(flags, { withFile: true }));
 }

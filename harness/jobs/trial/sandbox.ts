@@ -11,6 +11,7 @@ import type { TrialPlan } from '../plan.js';
 import { LogFileSink } from '../write-errors.js';
 import { InfraError, TrialAborted, type TrialRunContext } from './context.js';
 import { GATEWAY_PORT, GATEWAY_URL, type PreparedAgent, type StagedTrial } from './prepare.js';
+import { pluginToolHelpEnv } from '../../../tools/catalog/index.js';
 
 const ANSWER = '/app/answer.txt';
 
@@ -60,7 +61,7 @@ async function startSandbox(ctx: TrialRunContext, plan: TrialPlan, staged: Stage
     return await ctx.environment.start({
       image: ctx.images.get(plan.agentId)!,
       labels: { ...harnessLabels(ctx.jobDir, ctx.jobKey), 'aar.job': ctx.jobName, 'aar.trial': plan.trialId },
-      env: { ...prepared.launch.env, ...plan.agent.env, AAR_TRIAL_TOKEN: token, AAR_GATEWAY_URL: GATEWAY_URL, AAR_TOOLS: ctx.family.tools.join(',') },
+      env: { ...prepared.launch.env, ...plan.agent.env, AAR_TRIAL_TOKEN: token, AAR_GATEWAY_URL: GATEWAY_URL, AAR_TOOLS: ctx.family.tools.join(','), ...pluginToolHelpEnv(ctx.family.tools) },
       resources: { memoryMb: config.resources.memory_mb, cpus: config.resources.cpus, pids: config.resources.pids },
       gatewaySocketDir: ctx.gatewaySocketDir,
       gatewaySocketName: ctx.gatewaySocketName,

@@ -14,7 +14,7 @@ const FIXED: Column[] = [
   { key: 'agent', label: 'configuration', format: 'text' },
   { key: 'task', label: 'task (opens the trial)', format: 'text' },
   { key: 'attempt', label: 'try', format: 'int' },
-  { key: 'level', label: 'level', format: 'text' },
+  { key: 'fine', label: data.sliceKeys[1], format: 'text' },
   { key: 'status', label: 'status', format: 'text' },
   { key: 'wall_s', label: 'wall s', format: 'int' },
 ];
@@ -54,7 +54,7 @@ function showState(): void {
 
 /** The state into the URL, without a new history entry per keystroke. */
 function keepState(): void {
-  history.replaceState(null, '', '#trials' + stateQuery(state));
+  history.replaceState(null, '', '#trials' + stateQuery(state, data.sliceKeys));
 }
 
 const tableHead = (): HTMLElement => document.querySelector<HTMLElement>('#trials-table thead')!;
@@ -73,7 +73,7 @@ function drawHead(): void {
 
 function drawRows(): void {
   const rows = filteredRows(data, state);
-  const query = stateQuery(state);
+  const query = stateQuery(state, data.sliceKeys);
   document.querySelector('#trials-table tbody')!.innerHTML = rows
     .slice(0, shown)
     .map(
@@ -102,7 +102,7 @@ function changed(): void {
 }
 
 function route(): void {
-  const { route: where, state: fromUrl } = parseHash(location.hash);
+  const { route: where, state: fromUrl } = parseHash(location.hash, data.sliceKeys);
   const onTrial = where.indexOf('trial/') === 0;
   // A section link (#charts) keeps the filters; the trials table and trial pages carry theirs.
   if (onTrial || where === 'trials' || !where) state = fromUrl;
@@ -112,7 +112,7 @@ function route(): void {
   drawHead();
   drawRows();
   if (onTrial) {
-    trialPage(data, indexById, decodeURIComponent(where.slice('trial/'.length)), filteredRows(data, state), stateQuery(state));
+    trialPage(data, indexById, decodeURIComponent(where.slice('trial/'.length)), filteredRows(data, state), stateQuery(state, data.sliceKeys));
     window.scrollTo(0, 0);
   } else if (where) {
     const target = document.getElementById(where);
@@ -122,7 +122,7 @@ function route(): void {
   }
 }
 
-(['agent', 'variant', 'level', 'status'] as const).forEach(options);
+(['agent', 'coarse', 'fine', 'status'] as const).forEach(options);
 FILTER_KEYS.forEach((k) =>
   select(k).addEventListener('change', () => {
     state.filters[k] = select(k).value;

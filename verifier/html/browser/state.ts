@@ -5,7 +5,8 @@
 import type { ReportData, TrialRow } from '../model.js';
 import { value } from './format.js';
 
-export const FILTER_KEYS = ['agent', 'variant', 'level', 'status', 'outcome'] as const;
+/** The filters; `coarse` and `fine` are the family's two slice keys, and go by their names in the URL (AAR: `variant=`, `level=`). */
+export const FILTER_KEYS = ['agent', 'coarse', 'fine', 'status', 'outcome'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 export interface ViewState {
@@ -15,10 +16,13 @@ export interface ViewState {
   desc: boolean;
 }
 
-export const emptyState = (): ViewState => ({ text: '', filters: { agent: '', variant: '', level: '', status: '', outcome: '' }, sort: null, desc: false });
+export const emptyState = (): ViewState => ({ text: '', filters: { agent: '', coarse: '', fine: '', status: '', outcome: '' }, sort: null, desc: false });
+
+/** A filter's name in the URL: the slice filters by the family's keys. */
+const paramOf = (key: FilterKey, [coarse, fine]: readonly [string, string]): string => (key === 'coarse' ? coarse : key === 'fine' ? fine : key);
 
 /** The hash split into its route (`trials`, `trial/<id>`, a section id) and the state after `?`. */
-export function parseHash(hash: string): { route: string; state: ViewState } {
+export function parseHash(hash: string, sliceKeys: readonly [string, string]): { route: string; state: ViewState } {
   const raw = hash.replace(/^#/, '');
   const at = raw.indexOf('?');
   const route = at < 0 ? raw : raw.slice(0, at);
@@ -26,7 +30,7 @@ export function parseHash(hash: string): { route: string; state: ViewState } {
   const state = emptyState();
   state.text = params.get('q') || '';
   FILTER_KEYS.forEach((k) => {
-    state.filters[k] = params.get(k) || '';
+    state.filters[k] = params.get(paramOf(k, sliceKeys)) || '';
   });
   state.sort = params.get('sort');
   state.desc = params.get('desc') === '1';
@@ -34,11 +38,11 @@ export function parseHash(hash: string): { route: string; state: ViewState } {
 }
 
 /** The state as the part after `?` ('' when nothing is set). */
-export function stateQuery(state: ViewState): string {
+export function stateQuery(state: ViewState, sliceKeys: readonly [string, string]): string {
   const params = new URLSearchParams();
   if (state.text) params.set('q', state.text);
   FILTER_KEYS.forEach((k) => {
-    if (state.filters[k]) params.set(k, state.filters[k]);
+    if (state.filters[k]) params.set(paramOf(k, sliceKeys), state.filters[k]);
   });
   if (state.sort) params.set('sort', state.sort);
   if (state.sort && state.desc) params.set('desc', '1');
@@ -56,8 +60,8 @@ export function filteredRows(data: ReportData, state: ViewState): TrialRow[] {
   const f = state.filters;
   const rows = data.rows.filter((r) => {
     if (f.agent && r.agent !== f.agent) return false;
-    if (f.variant && r.variant !== f.variant) return false;
-    if (f.level && r.level !== f.level) return false;
+    if (f.coarse && r.coarse !== f.coarse) return false;
+    if (f.fine && r.fine !== f.fine) return false;
     if (f.status && r.status !== f.status) return false;
     if (f.outcome && outcomeOf(r) !== f.outcome) return false;
     if (!text) return true;

@@ -74,7 +74,7 @@ function drawTrial(data: ReportData, page: HTMLElement, row: TrialRow, d: TrialD
   page.innerHTML =
     '<p class="crumbs"><a href="#trials' + esc(query) + '">← all trials</a> · <a href="#">overview</a> · ' + stepper(row, rows, query) + ' · <a href="#trial-files">files</a></p>' +
     '<h2 id="trial-title">' + esc(d.id) + '</h2>' +
-    '<p class="sub">' + esc(row.agent) + ' on ' + esc(row.task) + ' (' + esc(row.variant) + ', ' + esc(row.level) + ') · <span class="badge status-' + esc(row.status) + '">' + esc(row.status) + '</span>' +
+    '<p class="sub">' + esc(row.agent) + ' on ' + esc(row.task) + ' (' + esc(data.sliceKeys[0]) + ' ' + esc(row.coarse) + ', ' + esc(data.sliceKeys[1]) + ' ' + esc(row.fine) + ') · <span class="badge status-' + esc(row.status) + '">' + esc(row.status) + '</span>' +
     ' · ' + esc(fmt(row.wall_s, 'int')) + ' s · ' + esc(fmt(row.cost_usd, 'usd')) +
     (d.error ? ' · <span class="warn">' + esc(d.error) + '</span>' : '') + '</p>' +
     '<div class="trial-head">' + outcome + '<div class="figures">' + headline + '</div></div>' +

@@ -1,0 +1,122 @@
+/**
+ * Loading plugins: a spec is an npm package's name (found in node_modules above the config's folder, or
+ * the working directory) or a path (a folder with a package.json, or a module file). Its default export is
+ * checked (a plugin for another API version is one line), then every entry is registered in its seam, under
+ * `name@version (path)`. Nothing is registered when any entry's name is taken.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { z } from 'zod';
+import { HARNESS_VERSION } from '../version.js';
+import { PLUGIN_API_VERSION, type Plugin } from './api.js';
+import { LOADED_PLUGINS, noteLoaded, type LoadedPlugin } from './loaded.js';
+import { SEAMS } from './seams.js';
+
+const isPath = (spec: string): boolean => spec.startsWith('.') || path.isAbsolute(spec) || spec.includes(path.sep) && !spec.startsWith('@');
+
+/** A package's module entry: `exports` (its `.`: import, default), else `main`, else index.js. */
+function packageEntry(dir: string): string {
+  const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { exports?: unknown; main?: string };
+  let exported = pkg.exports;
+  if (exported && typeof exported === 'object' && '.' in exported) exported = (exported as Record<string, unknown>)['.'];
+  for (let i = 0; exported && typeof exported === 'object' && i < 4; i++) {
+    const conditions = exported as Record<string, unknown>;
+    exported = conditions.import ?? conditions.default ?? conditions.node;
+  }
+  return path.resolve(dir, typeof exported === 'string' ? exported : pkg.main ?? 'index.js');
+}
+
+/** The module file a spec names, from `base` (a folder). */
+export function resolvePlugin(spec: string, base: string): string {
+  if (isPath(spec)) {
+    const target = path.resolve(base, spec);
+    if (!existsSync(target)) throw new Error(`no such file or folder ${target}`);
+    return statSync(target).isDirectory() ? packageEntry(target) : target;
+  }
+  for (let dir = path.resolve(base); ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', ...spec.split('/'));
+    if (existsSync(path.join(candidate, 'package.json'))) return packageEntry(candidate);
+    if (path.dirname(dir) === dir) throw new Error(`no package ${spec} in node_modules above ${base} (npm install it, or give a path)`);
+  }
+}
+
+const fn = z.custom<(...args: unknown[]) => unknown>((v) => typeof v === 'function', 'a function');
+const named = (key: string) => z.looseObject({ [key]: z.string().min(1) });
+const PluginSchema = z.looseObject({
+  apiVersion: z.number().int(),
+  name: z.string().min(1),
+  version: z.string().optional(),
+  families: z.array(named('name').extend({ load: fn, score: fn, describe: fn })).optional(),
+  agents: z.array(named('name').extend({ launch: fn })).optional(),
+  environments: z.array(named('name').extend({ create: fn, leftovers: z.string() })).optional(),
+  toolProviders: z.array(named('name').extend({ endpoints: z.record(z.string(), z.string()), tools: z.array(named('name')).optional() })).optional(),
+  tools: z.array(named('name').extend({ args: fn })).optional(),
+  modelApis: z.array(named('id').extend({ routes: z.array(named('path')), tokens: fn })).optional(),
+  exporters: z.array(named('name').extend({ write: fn })).optional(),
+});
+
+/** The plugin a module exports (its default, else `plugin`), checked; a bad one is one line naming the file and the field. */
+function pluginOf(module: Record<string, unknown>, file: string): Plugin {
+  const candidate = module.default ?? module.plugin;
+  if (!candidate || typeof candidate !== 'object') throw new Error(`${file}: exports no plugin (export default definePlugin({...}))`);
+  const apiVersion = (candidate as { apiVersion?: unknown }).apiVersion;
+  const name = String((candidate as { name?: unknown }).name ?? path.basename(file));
+  if (typeof apiVersion === 'number' && apiVersion !== PLUGIN_API_VERSION) {
+    throw new Error(`${file}: plugin ${name} is built for plugin API ${apiVersion}; aar-harness ${HARNESS_VERSION} has plugin API ${PLUGIN_API_VERSION}`);
+  }
+  const parsed = PluginSchema.safeParse(candidate);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`${file}: plugin ${name}: ${issue.path.join('.') || '(top)'}: ${issue.message}`);
+  }
+  return candidate as Plugin;
+}
+
+/** Registers every entry of a plugin, each seam in SEAMS order; first checks that no name is taken. */
+async function register(plugin: Plugin, from: string): Promise<void> {
+  const planned = SEAMS.map((s) => ({ seam: s, entries: s.entries(plugin) }));
+  for (const { seam, entries } of planned) {
+    const names = entries.map((e) => seam.nameOf(e));
+    const taken = names.find((n, i) => seam.registry.has(n) || names.indexOf(n) !== i);
+    if (taken) throw new Error(`${from}: ${seam.seam} '${taken}' is ${seam.registry.has(taken) ? `already registered by ${seam.registry.fromOf(taken)}` : 'given twice'}`);
+  }
+  for (const { seam, entries } of planned) for (const entry of entries) await seam.register(entry, from);
+}
+
+/** Loads a plugin from `base` (a folder: the job config's, or the working directory); loading it again is nothing. */
+export async function loadPlugin(spec: string, base: string = process.cwd()): Promise<LoadedPlugin> {
+  let file: string;
+  try {
+    file = resolvePlugin(spec, base);
+  } catch (error) {
+    throw new Error(`plugin ${spec}: ${(error as Error).message}`);
+  }
+  const known = LOADED_PLUGINS.find((p) => p.file === file);
+  if (known) {
+    noteLoaded(spec, base);
+    return known;
+  }
+  let module: Record<string, unknown>;
+  try {
+    module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  } catch (error) {
+    throw new Error(`plugin ${spec} (${file}): cannot be loaded: ${(error as Error).message.split('\n')[0]}`);
+  }
+  const plugin = pluginOf(module, file);
+  const other = LOADED_PLUGINS.find((p) => p.name === plugin.name);
+  if (other) throw new Error(`${file}: plugin ${plugin.name} is already loaded from ${other.file}`);
+  const from = `${plugin.name}${plugin.version ? `@${plugin.version}` : ''} (${path.relative(process.cwd(), file) || file})`;
+  await register(plugin, from);
+  const loaded: LoadedPlugin = { name: plugin.name, version: plugin.version ?? null, spec, base: path.resolve(base), file, from, plugin };
+  LOADED_PLUGINS.push(loaded);
+  noteLoaded(spec, base);
+  return loaded;
+}
+
+/** Loads plugins one after the other (a later one may use an earlier one's entries). */
+export async function loadPlugins(specs: readonly string[], base?: string): Promise<LoadedPlugin[]> {
+  const loaded: LoadedPlugin[] = [];
+  for (const spec of specs) loaded.push(await loadPlugin(spec, base));
+  return loaded;
+}
