@@ -4,7 +4,8 @@ export default {
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   extensionsToTreatAsEsm: ['.ts'],
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  // A plugin's `import 'aar-harness'` is this package (as harness/plugins/resolve-hook.ts makes it outside Jest).
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1', '^aar-harness$': '<rootDir>/index.ts' },
   transform: {
     '^.+\\.ts$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'es6' } }],
   },

@@ -15,9 +15,9 @@ const TOOL_NAME = /^[a-z][a-z0-9_]*$/;
 const ENV_NAME = /^[A-Z_][A-Z0-9_]*$/;
 
 /** `entry` names the suite (the provider's name, or what the tools are); `provider` is absent for tools that need none. */
-export function toolsSuite(entry: string, tools: readonly ToolDefinition[], provider?: ProviderSpec): ConformanceSuite {
+export function toolsSuite(entry: string, tools: readonly ToolDefinition[], provider?: ProviderSpec, seam = 'tool provider'): ConformanceSuite {
   return {
-    seam: 'tool provider',
+    seam,
     entry,
     checks: [
       {

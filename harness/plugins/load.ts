@@ -4,42 +4,14 @@
  * checked (a plugin for another API version is one line), then every entry is registered in its seam, under
  * `name@version (path)`. Nothing is registered when any entry's name is taken.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { register as registerHooks } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { HARNESS_VERSION } from '../version.js';
 import { PLUGIN_API_VERSION, type Plugin } from './api.js';
-import { LOADED_PLUGINS, noteLoaded, type LoadedPlugin } from './loaded.js';
+import { LOADED_PLUGINS, packageOf, resolvePlugin, type LoadedPlugin } from './loaded.js';
 import { SEAMS } from './seams.js';
-
-const isPath = (spec: string): boolean => spec.startsWith('.') || path.isAbsolute(spec) || spec.includes(path.sep) && !spec.startsWith('@');
-
-/** A package's module entry: `exports` (its `.`: import, default), else `main`, else index.js. */
-function packageEntry(dir: string): string {
-  const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { exports?: unknown; main?: string };
-  let exported = pkg.exports;
-  if (exported && typeof exported === 'object' && '.' in exported) exported = (exported as Record<string, unknown>)['.'];
-  for (let i = 0; exported && typeof exported === 'object' && i < 4; i++) {
-    const conditions = exported as Record<string, unknown>;
-    exported = conditions.import ?? conditions.default ?? conditions.node;
-  }
-  return path.resolve(dir, typeof exported === 'string' ? exported : pkg.main ?? 'index.js');
-}
-
-/** The module file a spec names, from `base` (a folder). */
-export function resolvePlugin(spec: string, base: string): string {
-  if (isPath(spec)) {
-    const target = path.resolve(base, spec);
-    if (!existsSync(target)) throw new Error(`no such file or folder ${target}`);
-    return statSync(target).isDirectory() ? packageEntry(target) : target;
-  }
-  for (let dir = path.resolve(base); ; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, 'node_modules', ...spec.split('/'));
-    if (existsSync(path.join(candidate, 'package.json'))) return packageEntry(candidate);
-    if (path.dirname(dir) === dir) throw new Error(`no package ${spec} in node_modules above ${base} (npm install it, or give a path)`);
-  }
-}
 
 const fn = z.custom<(...args: unknown[]) => unknown>((v) => typeof v === 'function', 'a function');
 const named = (key: string) => z.looseObject({ [key]: z.string().min(1) });
@@ -84,6 +56,16 @@ async function register(plugin: Plugin, from: string): Promise<void> {
   for (const { seam, entries } of planned) for (const entry of entries) await seam.register(entry, from);
 }
 
+let hooked = false;
+
+/** From now on `import 'aar-harness'` in any module is this package (resolve-hook.ts); not under a test runner's own loader. */
+function resolveHarnessToItself(): void {
+  if (hooked) return;
+  hooked = true;
+  const index = new URL('../../index.js', import.meta.url);
+  if (typeof registerHooks === 'function' && index.pathname.endsWith('/dist/index.js')) registerHooks(new URL('./resolve-hook.js', import.meta.url), { data: { harness: index.href } });
+}
+
 /** Loads a plugin from `base` (a folder: the job config's, or the working directory); loading it again is nothing. */
 export async function loadPlugin(spec: string, base: string = process.cwd()): Promise<LoadedPlugin> {
   let file: string;
@@ -93,10 +75,8 @@ export async function loadPlugin(spec: string, base: string = process.cwd()): Pr
     throw new Error(`plugin ${spec}: ${(error as Error).message}`);
   }
   const known = LOADED_PLUGINS.find((p) => p.file === file);
-  if (known) {
-    noteLoaded(spec, base);
-    return known;
-  }
+  if (known) return known;
+  resolveHarnessToItself();
   let module: Record<string, unknown>;
   try {
     module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
@@ -106,11 +86,13 @@ export async function loadPlugin(spec: string, base: string = process.cwd()): Pr
   const plugin = pluginOf(module, file);
   const other = LOADED_PLUGINS.find((p) => p.name === plugin.name);
   if (other) throw new Error(`${file}: plugin ${plugin.name} is already loaded from ${other.file}`);
-  const from = `${plugin.name}${plugin.version ? `@${plugin.version}` : ''} (${path.relative(process.cwd(), file) || file})`;
+  // A package's version is its package.json's, unless the plugin says another.
+  const pkg = packageOf(file);
+  const version = plugin.version ?? (pkg?.name === plugin.name ? pkg.version : undefined);
+  const from = `${plugin.name}${version ? `@${version}` : ''} (${path.relative(process.cwd(), file) || file})`;
   await register(plugin, from);
-  const loaded: LoadedPlugin = { name: plugin.name, version: plugin.version ?? null, spec, base: path.resolve(base), file, from, plugin };
+  const loaded: LoadedPlugin = { name: plugin.name, version: version ?? null, spec, base: path.resolve(base), file, from, plugin };
   LOADED_PLUGINS.push(loaded);
-  noteLoaded(spec, base);
   return loaded;
 }
 

@@ -32,7 +32,14 @@ export function familyDeclarationOf(family: PluginFamily): FamilyDeclaration {
   return { name: family.name, family: async () => family, scorer: async () => family, examples, trialFiles, cli };
 }
 
-export const toolOf = (spec: PluginToolSpec): ToolDefinition => defineTool(spec as ToolSpec);
+const defined = new WeakMap<PluginToolSpec, ToolDefinition>();
+
+/** A plugin's tool as the registry holds it: made once per spec, so its suite checks the very entry registered. */
+export function toolOf(spec: PluginToolSpec): ToolDefinition {
+  let tool = defined.get(spec);
+  if (!tool) defined.set(spec, (tool = defineTool(spec as ToolSpec)));
+  return tool;
+}
 
 /** A provider with the tools it serves, as the registries hold them. */
 export interface ProviderWithTools {
@@ -73,7 +80,7 @@ export const SEAMS: readonly Seam<unknown>[] = [
     entries: (p) => (p.tools ?? []).map(toolOf),
     nameOf: (t) => t.name,
     register: (t, from) => addTool(t, from),
-    suite: (t) => toolsSuite(t.name, [t]),
+    suite: (t) => toolsSuite(t.name, [t], undefined, 'tool'),
   }),
   seam<ModelApiModule>({ key: 'modelApis', seam: 'model API', registry: MODEL_API_REGISTRY as Registry<unknown>, entries: (p) => [...(p.modelApis ?? [])], nameOf: (m) => m.id, register: addModelApi, suite: modelApiSuite }),
   seam<EnvironmentDefinition>({
