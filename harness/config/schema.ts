@@ -110,9 +110,6 @@ const jobConfigShape = () => ({
   /** The job's folder name under `output`: one folder of its own (see JOB_NAME). */
   name: z.string().regex(JOB_NAME, JOB_NAME_RULE).default('job'),
   output: z.string().default('jobs'),
-  /** Plugins the job's entries come from: npm package names or folders (relative to the config), loaded before the
-   * config is checked (harness/plugins/). Absent when not given, so older jobs keep their fingerprint. */
-  plugins: z.array(z.string().min(1)).optional(),
   tasks: TasksSectionSchema,
   agents: z.array(AgentConfigSchema).min(1),
   attempts: positiveInt.default(1),
@@ -173,6 +170,9 @@ const jobConfigShape = () => ({
   instruction_template: z.string().optional(),
   /** Seed of the seeded agents (random): the same seed gives the same digits. */
   seed: z.number().int().default(0),
+  /** Plugins the job's entries come from: npm package names or folders (relative to the config), loaded before the
+   * config is checked (harness/plugins/). Absent when not given, so older jobs keep their fingerprint. */
+  plugins: z.array(z.string().min(1)).optional(),
 });
 
 const buildSchema = () => z.strictObject(jobConfigShape());

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadJobConfig, parseJobConfig } from '../../../harness/config/load.js';
 import { agentId, familyNameOf } from '../../../harness/config/schema.js';
+import { FAMILY_NAMES } from '../../../tasks/families.js';
 import { configProblems as problemsOf } from '../../helpers/config-problems.js';
 import { REPO_ROOT, tempDir } from '../../helpers/data.js';
 
@@ -35,7 +36,7 @@ describe('job configs', () => {
     const named = parseJobConfig('job.yaml', 'tasks:\n  family: aar\n  path: legs\nagents:\n  - name: oracle\n');
     expect(familyNameOf(named)).toBe('aar');
     expect(problemsOf('tasks:\n  family: chess\n  path: legs\nagents:\n  - name: oracle\n')).toEqual([
-      "job.yaml:2:11: tasks.family: unknown task family 'chess'; known: aar, wikirace",
+      `job.yaml:2:11: tasks.family: unknown task family 'chess'; known: ${FAMILY_NAMES.join(', ')}`,
     ]);
     expect(problemsOf('tasks:\n  family: aar\n  path: legs\n  levels: [trivial]\n  splits: [easy]\nagents:\n  - name: oracle\n')).toEqual([
       expect.stringMatching(/^job\.yaml:4:\d+: tasks\.levels\[0\]: /),

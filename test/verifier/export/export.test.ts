@@ -2,6 +2,7 @@ import { jest } from '@jest/globals';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { dockerAvailable } from '../../../common/docker.js';
+import { EXPORTERS } from '../../../verifier/export/registry.js';
 import { runAar } from '../../helpers/cli.js';
 import { REPO_ROOT, tempDir } from '../../helpers/data.js';
 import { checkWithPython } from '../../helpers/python-tools.js';
@@ -70,6 +71,6 @@ function scores(jobDir: string): Map<string, Record<string, unknown>> {
       expect(harbor.trials[id]).toEqual({ rewards: { fa: score.fa, pvr: score.pvr, rcr: score.rcr }, reward_json: { fa: score.fa, pvr: score.pvr, rcr: score.rcr }, reward_valid: true, tokens: [0, 0, 0, null] });
     }
 
-    expect(runAar(['export', jobDir, '--format', 'csv']).stderr).toContain('--format: expected one of inspect, harbor, got csv');
+    expect(runAar(['export', jobDir, '--format', 'nope']).stderr).toBe(`aar: --format: expected one of ${EXPORTERS.map((e) => e.name).join(', ')}, got nope\n`);
   });
 });

@@ -6,7 +6,7 @@ import { resolveRoute } from '../../../../harness/gateway/models/routes.js';
 
 describe('the model API registry', () => {
   test('each API owns its routes under /<id>/, and every api name belongs to one API', () => {
-    expect(MODEL_APIS.map((m) => m.id)).toEqual(['anthropic', 'openai']);
+    expect(MODEL_APIS.map((m) => m.id).slice(0, 2)).toEqual(['anthropic', 'openai']);
     const apis = MODEL_APIS.flatMap((m) => m.routes.map((r) => r.api));
     expect(new Set(apis).size).toBe(apis.length);
     for (const m of MODEL_APIS) {
@@ -18,16 +18,20 @@ describe('the model API registry', () => {
       }
     }
     expect(modelApiOfPath('/gemini/v1/models')).toBeUndefined();
-    expect(() => modelApi('gemini')).toThrow("unknown model API 'gemini'; known: anthropic, openai");
+    expect(() => modelApi('gemini')).toThrow(`unknown model API 'gemini'; known: ${MODEL_APIS.map((m) => m.id).join(', ')}`);
   });
 
   test("the config's models section is made from the registry, with the same keys, order and defaults as before", () => {
+    // Each API's base URL in the registry's order, the built-in two first as job.json has always kept them.
+    const baseUrls = (over: Record<string, string> = {}) => Object.fromEntries(MODEL_APIS.map((m) => [`${m.id}_base_url`, over[m.id] ?? m.defaultBaseUrl]));
     const models = JobConfigSchema.shape.models.parse(undefined);
-    expect(JSON.stringify(models)).toBe('{"anthropic_base_url":"https://api.anthropic.com","openai_base_url":"https://api.openai.com/v1","max_attempts":4,"timeout_s":300}');
+    expect(JSON.stringify(models)).toBe(JSON.stringify({ ...baseUrls(), max_attempts: 4, timeout_s: 300 }));
+    expect(JSON.stringify(models)).toMatch(/^\{"anthropic_base_url":"https:\/\/api\.anthropic\.com","openai_base_url":"https:\/\/api\.openai\.com\/v1",/);
     const given = JobConfigSchema.shape.models.parse({ openai_base_url: 'http://127.0.0.1:9/v1', prices: 'p.yaml' });
-    expect(JSON.stringify(given)).toBe('{"anthropic_base_url":"https://api.anthropic.com","openai_base_url":"http://127.0.0.1:9/v1","prices":"p.yaml","max_attempts":4,"timeout_s":300}');
+    expect(JSON.stringify(given)).toBe(JSON.stringify({ ...baseUrls({ openai: 'http://127.0.0.1:9/v1' }), prices: 'p.yaml', max_attempts: 4, timeout_s: 300 }));
     expect(() => JobConfigSchema.shape.models.parse({ gemini_base_url: 'http://x' })).toThrow(/gemini_base_url/);
     expect(gatewayOptionsOf(given, (p) => `/cfg/${p}`)).toEqual({
+      ...Object.fromEntries(MODEL_APIS.map((m) => [`${m.id}BaseUrl`, m.defaultBaseUrl])),
       anthropicBaseUrl: 'https://api.anthropic.com',
       openaiBaseUrl: 'http://127.0.0.1:9/v1',
       prices: '/cfg/p.yaml',
@@ -41,7 +45,7 @@ describe('the model API registry', () => {
     for (const api of MODEL_APIS) for (const [name, price] of Object.entries(api.prices)) expect(BUILT_IN_PRICES.models[name]).toBe(price);
     expect(Object.keys(BUILT_IN_PRICES.models)).toHaveLength(MODEL_APIS.reduce((n, a) => n + Object.keys(a.prices).length, 0));
     // The 28 models configs/prices.yaml had before prices moved into the APIs' folders; spot checks and a dated name.
-    expect(Object.keys(BUILT_IN_PRICES.models)).toHaveLength(28);
+    expect(Object.keys(modelApi('anthropic').prices).length + Object.keys(modelApi('openai').prices).length).toBe(28);
     expect(findPrice(BUILT_IN_PRICES, 'claude-haiku-4-5-20251001')).toEqual({ name: 'claude-haiku-4-5', price: { input: 1, output: 5, cached_input: 0.1, cache_write: 1.25 } });
     expect(BUILT_IN_PRICES.models['gpt-4o']).toEqual({ input: 2.5, output: 10, cached_input: 1.25 });
     const defaults = gatewayOptionsOf(JobConfigSchema.shape.models.parse(undefined), (p) => p);
