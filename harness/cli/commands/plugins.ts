@@ -10,7 +10,10 @@ export function registerPluginsCommands(program: Command): void {
     .action(async (flags: { format: string }) => {
       if (!['text', 'json'].includes(flags.format)) throw new Error(`--format: expected one of text, json, got ${flags.format}`);
       const { SEAMS } = await import('../../plugins/seams.js');
-      const rows = SEAMS.flatMap((s) => s.registry.registered().map((r) => ({ seam: s.seam, name: r.name, from: r.from })));
+      // Listed as a reader looks for them: families and agents first; SEAMS is in registration order.
+      const order = ['task family', 'agent', 'environment', 'tool provider', 'tool', 'model API', 'export format'];
+      const seams = [...SEAMS].sort((a, b) => order.indexOf(a.seam) - order.indexOf(b.seam));
+      const rows = seams.flatMap((s) => s.registry.registered().map((r) => ({ seam: s.seam, name: r.name, from: r.from })));
       if (flags.format === 'json') return void process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
       const width = (key: 'seam' | 'name') => Math.max(key.length, ...rows.map((r) => r[key].length));
       const line = (r: { seam: string; name: string; from: string }) => `${r.seam.padEnd(width('seam'))}  ${r.name.padEnd(width('name'))}  ${r.from}\n`;
