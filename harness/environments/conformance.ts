@@ -8,18 +8,18 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
-import { checkFilesInOut, filesInOutWork, hostAddresses, REACH_PROBE, sandboxSpec, work } from './conformance-work.js';
 import path from 'node:path';
 import { sameJson, type ConformanceCheck, type ConformanceSuite } from '../../common/conformance.js';
+import { dockerAvailable } from '../../common/docker.js';
+import { ensureBaseImage } from '../../images/build.js';
 import type { ProviderContext } from '../../tools/providers/types.js';
 import { ToolService } from '../../tools/service.js';
 import { GatewayServer } from '../gateway/server.js';
+import { checkFilesInOut, filesInOutWork, hostAddresses, REACH_PROBE, sandboxSpec, work } from './conformance-work.js';
+import type { EnvironmentDefinition } from './define.js';
 import type { EnvironmentProvider, EnvironmentSpec, TrialWork, TrialWorkResult, WorkHandover } from './types.js';
 
 export { checkFilesInOut, filesInOutWork, sandboxSpec, work };
-import type { EnvironmentDefinition } from './define.js';
-import { dockerAvailable } from '../../common/docker.js';
-import { ensureBaseImage } from '../../images/build.js';
 
 export interface ConformanceOptions {
   /** The image trials run in (the base image of this build). */

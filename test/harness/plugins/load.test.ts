@@ -95,21 +95,21 @@ describe('plugins', () => {
 import { anthropicApi } from './anthropic.js';
 export default definePlugin({
   apiVersion: PLUGIN_API_VERSION, name: 'aar-plugin-seams',
-  environments: [{ name: 'docker-twin', leftovers: 'containers', settings: (z) => z.strictObject({ note: z.string() }), create: () => environmentProvider('docker') }],
-  modelApis: [{ ...anthropicApi, id: 'twin', routes: anthropicApi.routes.map((r) => ({ ...r, path: r.path.replace('/anthropic/', '/twin/'), api: r.api.replace('anthropic', 'twin') })), prices: {}, examples: {} }],
+  environments: [{ name: 'plugin-docker', leftovers: 'containers', settings: (z) => z.strictObject({ note: z.string() }), create: () => environmentProvider('docker') }],
+  modelApis: [{ ...anthropicApi, id: 'plugin-mock', routes: anthropicApi.routes.map((r) => ({ ...r, path: r.path.replace('/anthropic/', '/plugin-mock/'), api: r.api.replace('anthropic', 'plugin-mock') })), prices: {}, examples: {} }],
 });
 `,
     );
     writeFileSync(path.join(dir, 'anthropic.js'), `export { anthropicApi } from '${path.join(REPO_ROOT, 'harness/gateway/models/apis/anthropic/index.ts')}';\n`);
     await loadPlugin(dir);
-    expect(ENVIRONMENTS.fromOf('docker-twin')).toBe(`aar-plugin-seams@1.0.0 (${path.relative(process.cwd(), path.join(dir, 'index.js'))})`);
-    expect(MODEL_APIS.map((m) => m.id)).toContain('twin');
+    expect(ENVIRONMENTS.fromOf('plugin-docker')).toBe(`aar-plugin-seams@1.0.0 (${path.relative(process.cwd(), path.join(dir, 'index.js'))})`);
+    expect(MODEL_APIS.map((m) => m.id)).toContain('plugin-mock');
     const shape = jobConfigSchema().shape as Record<string, unknown>;
-    expect(Object.keys(shape)).toEqual(expect.arrayContaining(['docker-twin']));
-    expect(configProblems('tasks:\n  path: legs\nagents:\n  - name: oracle\nenvironment: docker-twin\ndocker-twin:\n  note: x\nmodels:\n  twin_base_url: http://127.0.0.1:9\n')).toEqual([]);
-    expect(configProblems('tasks:\n  path: legs\nagents:\n  - name: oracle\ndocker-twin:\n  nope: x\n')).toEqual([
-      'job.yaml:6:3: docker-twin.note: Invalid input: expected string, received undefined',
-      'job.yaml:6:3: docker-twin.nope: unknown key; did you mean note?',
+    expect(Object.keys(shape)).toEqual(expect.arrayContaining(['plugin-docker']));
+    expect(configProblems('tasks:\n  path: legs\nagents:\n  - name: oracle\nenvironment: plugin-docker\nplugin-docker:\n  note: x\nmodels:\n  plugin-mock_base_url: http://127.0.0.1:9\n')).toEqual([]);
+    expect(configProblems('tasks:\n  path: legs\nagents:\n  - name: oracle\nplugin-docker:\n  nope: x\n')).toEqual([
+      'job.yaml:6:3: plugin-docker.note: Invalid input: expected string, received undefined',
+      'job.yaml:6:3: plugin-docker.nope: unknown key; did you mean note?',
     ]);
   });
 });
