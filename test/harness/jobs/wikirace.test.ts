@@ -90,6 +90,33 @@ const { tmp, writeConfig } = wikiraceJobSetup('aar-wikirace-job-', PAIRS, {
     expect(readFileSync(path.join(result.dir, 'agent', 'stdout.log'), 'utf8')).toContain("Error: 'Page 40' is not among the links available on 'Page 1'");
   });
 
+  test('two agents on the same pair and attempt are offered the same links in the same order; attempt 2 draws anew', async () => {
+    // From Hub (links to all 79 other pages, 50 offered): the draw decides which links are offered as well as their order.
+    const look = 'tools wikirace_state';
+    const config = writeConfig('same-choices', {
+      tasks: { family: 'wikirace', path: path.join(tmp.dir, 'tasks'), ids: ['medium/pair_004'] },
+      agents: [{ name: 'command', id: 'alpha', options: { command: look } }, { name: 'command', id: 'beta', options: { command: look } }],
+      attempts: 2,
+    });
+    const summary = await runJob({ configPath: config, reporter: new QuietReporter() });
+    expect(summary).toMatchObject({ planned: 4, ran: 4, infraErrors: 0 });
+    const results = loadJobResults<GameScore>(summary.jobDir);
+    const shown = (agent: string, attempt: number) => {
+      const r = results.find((t) => t.record.agent.id === agent && t.record.attempt === attempt)!;
+      const [line] = (readTrialText(r.dir, TRIAL_FILES.toolLog) ?? '').trim().split('\n').map((l) => JSON.parse(l) as { tool: string; result_preview: string });
+      expect(line!.tool).toBe('wikirace_state');
+      return { state: line!.result_preview, instruction: readTrialText(r.dir, TRIAL_FILES.instruction), seed: r.record.seed };
+    };
+    for (const attempt of [1, 2]) {
+      const [alpha, beta] = [shown('alpha', attempt), shown('beta', attempt)];
+      expect(alpha.seed).not.toBe(beta.seed);
+      expect(alpha.state).toContain('Available links (50):');
+      expect(beta.state).toBe(alpha.state);
+      expect(beta.instruction).toBe(alpha.instruction);
+    }
+    expect(shown('alpha', 2).state).not.toBe(shown('alpha', 1).state);
+  });
+
   test('the committed example family (tasks/examples-wikirace): the oracle reaches every target with 0 suboptimal steps', async () => {
     const config = writeConfig('examples', { tasks: { family: 'wikirace', path: path.join(REPO_ROOT, 'tasks', 'examples-wikirace') } });
     const summary = await runJob({ configPath: config, reporter: new QuietReporter() });
