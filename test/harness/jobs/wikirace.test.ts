@@ -49,6 +49,9 @@ const { tmp, writeConfig } = wikiraceJobSetup('aar-wikirace-job-', PAIRS, {
     }
     const oracle = results.filter((r) => r.record.agent.id === 'oracle');
     expect(oracle.map((r) => [r.score!.success, r.score!.suboptimal_steps, r.score!.steps === r.score!.optimal_length])).toEqual(PAIRS.map(() => [1, 0, true]));
+    // The baselines use no model: their own step counts (tool calls) are not model calls.
+    for (const r of results) expect([r.record.agent.uses_model, r.score!.model_calls]).toEqual([false, null]);
+    expect(oracle.every((r) => r.record.run.steps! > r.score!.steps)).toBe(true);
     const random = results.filter((r) => r.record.agent.id === 'random');
     expect(random.every((r) => r.score!.steps > 0 && r.score!.problem === null)).toBe(true);
     expect(random.filter((r) => !r.score!.success).every((r) => r.score!.steps === 30)).toBe(true);
@@ -169,7 +172,10 @@ function llmScript(path: readonly string[]): ScriptTurn[] {
       expect(result.score).toMatchObject({ success: 1, steps: walk.length - 1, suboptimal_steps: 0, looped: false });
       expect(server.served.turns).toBe(walk.length);
       expect(result.record.run).toMatchObject({ steps: walk.length, input_tokens: server.served.inputTokens, output_tokens: server.served.outputTokens });
-      expect(result.score!.tokens_per_step).toBeCloseTo((server.served.inputTokens + server.served.outputTokens) / (walk.length - 1));
+      // Per step = per model call: the malformed reply asked again is a step of its own (walk.length calls for walk.length - 1 moves).
+      expect(result.score).toMatchObject({ model_calls: walk.length, output_tokens: server.served.outputTokens });
+      expect(result.score!.tokens_per_step).toBeCloseTo((server.served.inputTokens + server.served.outputTokens) / walk.length);
+      expect(result.score!.output_tokens_per_step).toBeCloseTo(server.served.outputTokens / walk.length);
       const first = server.requests.find((r) => r.turn === 0)!.body as { messages: { content: string }[] };
       expect(first.messages).toHaveLength(1);
       expect(first.messages[0]!.content).toMatch(/Target page: Page 40\nCurrent page: Page 1\nStep: 1 of 30\nPages visited so far: Page 1\n\nLinks on the current page:\n1\. /);
