@@ -75,6 +75,8 @@ export interface TrialSessionContext {
   dir: string;
   /** The trial's seed, as recorded in trial.json. */
   seed: number;
+  /** The trial's attempt (1, 2, ...): with the task's id, what a session seeds state every configuration must share by (WikiRace's offered links). */
+  attempt: number;
   /** The trial's step budget (the family's stepBudget unless the job sets another). */
   stepBudget: number;
 }
@@ -147,10 +149,11 @@ export interface TaskFamily<Task extends FamilyTask = FamilyTask, Score extends 
   /** Model turns the task's protocol allows (a job's `budget.steps: auto`). */
   stepBudget(task: Task): number;
   /**
-   * The text the agent gets as /app/instruction.md; templatePath replaces the family's own template. `seed`
-   * is the trial's, for families whose instruction shows seeded state (WikiRace's first offered links).
+   * The text the agent gets as /app/instruction.md; templatePath replaces the family's own template.
+   * `attempt` is the trial's, for families whose instruction shows state seeded per task and attempt
+   * (WikiRace's first offered links); absent, such a family shows none.
    */
-  renderInstruction(task: Task, options: { templatePath?: string; stepBudget: number; seed?: number }): string;
+  renderInstruction(task: Task, options: { templatePath?: string; stepBudget: number; attempt?: number }): string;
   /** Names of the gateway tools an agent may call on this family's tasks. */
   readonly tools: readonly string[];
   /**

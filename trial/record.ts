@@ -29,7 +29,9 @@ export const TrialRecordSchema = z.looseObject({
   family: z.string().optional(),
   trial_id: z.string(),
   job: z.string(),
-  agent: z.looseObject({ id: z.string(), name: z.string(), model: z.string().nullable().default(null), version: z.string().nullable().default(null) }),
+  /** `uses_model`: whether the agent's model traffic goes through the gateway (its `run.steps` are then model calls, else
+   * the agent's own count of steps); absent in records older than the field (agentUsesModel). */
+  agent: z.looseObject({ id: z.string(), name: z.string(), model: z.string().nullable().default(null), version: z.string().nullable().default(null), uses_model: z.boolean().optional() }),
   leg: LegRefSchema,
   attempt: z.number().int().min(1),
   /** completed: the agent ended by itself; timed_out: killed at the timeout; agent_error: the agent failed;
@@ -70,6 +72,17 @@ export const TrialRecordSchema = z.looseObject({
   model_errors: z.looseObject({ calls: z.number().int(), last_status: z.number().int(), last_message: z.string() }).optional(),
 });
 export type TrialRecord = z.infer<typeof TrialRecordSchema>;
+
+/** The built-in agents that play without a model: the oracle and the random baseline. */
+export const BASELINE_AGENTS: readonly string[] = ['oracle', 'random'];
+
+/**
+ * Whether a trial's agent used a model (its run's steps are model calls): trial.json's `agent.uses_model`;
+ * for records older than the field, false for the built-in baselines and null (unknown) for the others.
+ */
+export function agentUsesModel(record: Pick<TrialRecord, 'agent'>): boolean | null {
+  return record.agent.uses_model ?? (BASELINE_AGENTS.includes(record.agent.name) ? false : null);
+}
 export type TrialRecordInput = z.input<typeof TrialRecordSchema>;
 
 /** trial.json's text for a record. */

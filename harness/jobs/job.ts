@@ -134,7 +134,7 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
   const instructionTemplate = config.instruction_template ? loaded.resolve(config.instruction_template) : undefined;
   // Rendered once before any container starts: a template that cannot be read fails the job here, by name.
   try {
-    family.renderInstruction(toRun[0].task, { templatePath: instructionTemplate, stepBudget: family.stepBudget(toRun[0].task), seed: toRun[0].seed });
+    family.renderInstruction(toRun[0].task, { templatePath: instructionTemplate, stepBudget: family.stepBudget(toRun[0].task), attempt: toRun[0].attempt });
   } catch (error) {
     throw new InputError([{ file: loaded.file, path: 'instruction_template', message: (error as Error).message }]);
   }

@@ -14,7 +14,8 @@ function basis(e: AgentEstimate): string {
   const step = `${int(e.perStep.input + e.perStep.output)} tokens/${e.unit}`;
   if (e.basis === 'paper') return `${step} (${e.source ?? 'AAR paper figures'}; no earlier job of this agent here)`;
   const m = e.measured!;
-  return `${step} (measured: ${m.trials} trials in ${m.jobs.join(', ')}; ${(100 * m.budgetUsed).toFixed(0)}% of the ${e.unit === 'step' ? 'step budget' : `${e.unit}s allowed`} used)`;
+  const upstream = m.upstream === 'stand-in' ? `; answered by a stand-in, not the model's provider (${m.standIns.join('; ')}): say little of ${e.agentId}'s real tokens` : m.leftOut.length ? `; left out, answered by a stand-in model: ${m.leftOut.join(', ')}` : '';
+  return `${step} (measured: ${m.trials} trials in ${m.jobs.join(', ')}; ${(100 * m.budgetUsed).toFixed(0)}% of the ${e.unit === 'step' ? 'step budget' : `${e.unit}s allowed`} used${upstream})`;
 }
 
 /** Whether the planned legs can tell two configurations apart: the minimum detectable FA difference at 80% power. */

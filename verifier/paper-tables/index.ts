@@ -1,11 +1,11 @@
-import { taskFamily } from '../../tasks/registry.js';
+import { DEFAULT_FAMILY, taskFamily } from '../../tasks/registry.js';
 import type { DataTable } from '../../common/table.js';
 import { unequalNote, type BudgetCheck } from '../compare/budgets.js';
 import { modelsNote } from '../compare/compare-tables.js';
 import { effortOf } from '../compare/effort.js';
 import type { Configuration } from '../compare/select.js';
 
-/** Table 12: tokens, wall time and agent hours per configuration (any family: it reads trial records only). */
+/** The AAR paper's Table 12: tokens, wall time and agent hours per configuration (it reads trial records only). */
 export function resourcesTable(configs: readonly Configuration[]): DataTable {
   const rows = configs.map((c) => {
     const e = effortOf(c.label, c.trials.filter((t) => t.score !== null));
@@ -20,7 +20,8 @@ export function resourcesTable(configs: readonly Configuration[]): DataTable {
 
 /**
  * The paper's views of the configurations' family (TaskFamily.paperTables: AAR's tables, WikiRace's Table 1,
- * loops and figures) from their scored trials, then Table 12 for any family. With `legs`
+ * loops and figures) from their scored trials, then, for AAR, its Table 12 (another family's paper has no
+ * Table 12; compare's effort table gives the same figures for any family). With `legs`
  * (compare's legs every configuration has a value for) every table is on those legs, as the paired table
  * and the frontier are; without, each on the configuration's own scored trials, and each says so. Every
  * table's n counts trials (a leg's attempts each); every rate is a mean over legs of each leg's mean over
@@ -35,7 +36,7 @@ export function paperTables(configs: readonly Configuration[], options: { budget
   if (family?.paperTables) {
     tables.push(...family.paperTables(scored.map((c) => [c.label, c.trials.map((t) => ({ config: c.label, dir: t.dir, record: t.record, score: t.score! }))])));
   }
-  tables.push(resourcesTable(scored));
+  if ((family?.name ?? DEFAULT_FAMILY) === DEFAULT_FAMILY) tables.push(resourcesTable(scored));
   const counts = scored.map((c) => `${c.label} ${new Set(c.trials.map((t) => t.record.leg.id)).size} legs, ${c.trials.length} trials`).join('; ');
   const legsNote = keep
     ? `On the ${keep.size} legs every configuration has a value for, the legs of compare's effort and frontier tables (${counts}); infrastructure errors left out. n counts trials; every rate is per leg first (its attempts averaged), then over legs.`

@@ -23,7 +23,7 @@ export function recordIdentity(ctx: TrialRunContext, plan: TrialPlan) {
     ...(ctx.family.name === DEFAULT_FAMILY ? {} : { family: ctx.family.name }),
     trial_id: plan.trialId,
     job: ctx.jobName,
-    agent: { id: plan.agentId, name: plan.agent.name, model: plan.agent.model ?? null, version: plan.agent.version ?? null },
+    agent: { id: plan.agentId, name: plan.agent.name, model: plan.agent.model ?? null, version: plan.agent.version ?? null, uses_model: plan.adapter.usesModel },
     leg: { ...ctx.family.describe(plan.task), sha256: createHash('sha256').update(plan.task.source).digest('hex') },
     attempt: plan.attempt,
     seed: plan.seed,
