@@ -21,8 +21,9 @@ export type LimitedRoute = 'tools' | 'model';
 export const REQUEST_LIMITS: Readonly<Record<LimitedRoute, RouteLimits>> = {
   // A tool call's arguments are at most TOOL_ARGS_MAX_CHARS (256 K characters); a report carries an output.
   tools: { maxInFlight: 16, maxBodyBytes: 8 * 1024 * 1024, maxBytesInFlight: 16 * 1024 * 1024 },
-  // A long conversation with its tool definitions is a few MB; images and documents make it larger.
-  model: { maxInFlight: 16, maxBodyBytes: 64 * 1024 * 1024, maxBytesInFlight: 64 * 1024 * 1024 },
+  // A long conversation with its tool definitions is a few MB; 32 MB is the most Anthropic's Messages API itself
+  // takes in one request (images and documents included). Two such requests at once, or many small ones.
+  model: { maxInFlight: 16, maxBodyBytes: 32 * 1024 * 1024, maxBytesInFlight: 64 * 1024 * 1024 },
 };
 
 /** Why a request was refused at the door; trial.json's `requests_refused` counts them by route and reason. */

@@ -140,7 +140,7 @@ export class GatewayServer {
   private async withinLogBounds(req: IncomingMessage, res: ServerResponse, trial: GatewayTrial, read: BodyReader, handle: (text: string) => number | Promise<number>): Promise<void> {
     const room = trial.toolLog.reserve();
     if (!room.ok) {
-      req.resume();
+      leaveBodyUnread(req, res);
       const tool = '';
       const outcome = refusal(tool, `the call was refused: ${boundRefusalText(room.reached, trial.toolLog)}`);
       if (room.logIt) trial.toolLog.commit(this.answer(res, trial, tool, {}, outcome, 0));

@@ -3,7 +3,7 @@ import { hostSecrets } from '../../../common/secrets.js';
 import { LOGGED_NAME_MAX_CHARS } from '../../../trial/tool-log.js';
 import type { ModelLogLineKind } from '../bounds.js';
 import { HttpError, readBody } from '../http.js';
-import { leaveBodyUnread } from '../request-limits.js';
+import { leaveBodyUnread, REQUEST_LIMITS } from '../request-limits.js';
 import type { BodyReader, ModelHandler } from '../server.js';
 import { cutForLog } from '../tool-log.js';
 import type { GatewayTrial } from '../trials.js';
@@ -35,7 +35,7 @@ export interface ModelHandlerOptions {
   timeoutMs?: number;
   /** Backoff tuning (tests use small values). */
   backoff?: Partial<Pick<RetryPolicy, 'backoffBaseMs' | 'backoffMaxMs' | 'retryAfterMaxMs'>>;
-  /** Largest request body accepted (default 64 MiB; through the server, the trial's limits apply too). */
+  /** Largest request body accepted (default REQUEST_LIMITS.model.maxBodyBytes, 32 MiB; through the server, the trial's limits apply too). */
   bodyLimitBytes?: number;
   /** Keep each request and its answer in the model log (default true; the job's `models.record_conversation`). */
   recordConversation?: boolean;
@@ -68,7 +68,7 @@ export function createModelHandler(options: ModelHandlerOptions = {}): ModelHand
     keys,
     prices: typeof options.prices === 'object' ? options.prices : options.prices === undefined ? BUILT_IN_PRICES : loadPriceTable(options.prices),
     policy: { ...DEFAULT_RETRY, ...options.backoff, maxAttempts: options.maxAttempts ?? 4, timeoutMs: options.timeoutMs ?? 300_000 },
-    bodyLimit: options.bodyLimitBytes ?? 64 * 1024 * 1024,
+    bodyLimit: options.bodyLimitBytes ?? REQUEST_LIMITS.model.maxBodyBytes,
     record: options.recordConversation ?? true,
     modelLogMaxBytes: options.modelLogMaxBytes,
     logs: new WeakMap(),
