@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { closeSync, lstatSync, openSync, readdirSync, readSync, renameSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { hostSecrets, type SecretMask } from '../common/secrets.js';
@@ -30,7 +31,7 @@ function maskFile(file: string, mask: SecretMask, out?: number): boolean {
  * Masks every secret (common/secrets.ts: the host's keys, trial tokens) in the files of a trial folder being
  * staged: what the agent wrote (its output, its own logs, its answer) may hold its trial token, and a file the
  * harness wrote may hold whatever came back from an upstream. Files are read in chunks; only a file that holds
- * a secret is written again (beside itself, then renamed over it). leg.json is the task as loaded, byte for
+ * a secret is written again (at the folder's top, then renamed over it). leg.json is the task as loaded, byte for
  * byte (its sha256 is in trial.json), and is left as it is; links and other non-files are not followed.
  * Returns the files masked, relative to the folder.
  */
@@ -41,7 +42,8 @@ export function maskSecretsInFolder(dir: string, mask: SecretMask = hostSecrets)
     const relative = path.relative(dir, file).split(path.sep).join('/');
     if (!entry.isFile() || relative === TRIAL_FILES.leg || !lstatSync(file).isFile()) continue;
     if (!maskFile(file, mask)) continue;
-    const temporary = `${file}.aar-masking`;
+    // At the folder's top, where only the harness writes (an agent's files are all under agent/): no name of theirs clashes.
+    const temporary = path.join(dir, `.masking-${randomBytes(8).toString('hex')}`);
     const out = openSync(temporary, 'wx');
     try {
       maskFile(file, mask, out);
