@@ -40,8 +40,10 @@ describe('aar export --format harbor: a folder per trial, inside the export fold
       expect(existsSync(path.join(dir, '..', 'escape'))).toBe(false);
       const result = JSON.parse(readFileSync(path.join(out, 'result.json'), 'utf8'));
       expect(result.n_total_trials).toBe(ids.length);
-      // Each folder's own result names its folder.
-      for (const folder of folders) expect(JSON.parse(readFileSync(path.join(out, folder, 'result.json'), 'utf8')).trial_name).toBe(folder);
+      // Each folder's own result names its folder, under an id of its own.
+      const results = folders.map((folder) => JSON.parse(readFileSync(path.join(out, folder, 'result.json'), 'utf8')) as { trial_name: string; id: string });
+      expect(results.map((r) => r.trial_name)).toEqual(folders);
+      expect(new Set(results.map((r) => r.id)).size).toBe(folders.length);
     } finally {
       cleanup();
     }

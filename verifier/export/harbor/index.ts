@@ -64,7 +64,7 @@ function trialResult(trial: ExportTrial, dir: string, outDir: string) {
   const { record, score } = trial.result;
   const m = trial.trajectory.final_metrics;
   return {
-    id: uuidOf(record.trial_id),
+    id: uuidOf(nameOf(trial)),
     task_name: record.leg.id,
     trial_name: nameOf(trial),
     trial_uri: pathToFileURL(path.resolve(dir)).href,
