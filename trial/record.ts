@@ -67,6 +67,16 @@ export const TrialRecordSchema = z.looseObject({
   /** The tool log reached a per-trial bound (trial/tool-log.ts): which, and how many calls were then refused
    * without a line (the first refused one is logged); absent when no bound was reached. */
   tool_log_bound: z.looseObject({ reached: z.enum(['calls', 'bytes']), calls_not_logged: z.number().int() }).optional(),
+  /** The model log reached its bound of lines for requests that are not turns (refused over the budget, refused as
+   * malformed, count_tokens): the bound, how many such requests came past it without a line, and of which kind
+   * (harness/gateway/bounds.ts); absent when the bound was not reached. */
+  model_log_bound: z
+    .looseObject({ other_lines_max: z.number().int(), requests_not_logged: z.number().int(), by_kind: z.record(z.string(), z.number().int()).default({}) })
+    .optional(),
+  /** Requests the gateway refused from their headers, their bodies unread, because the trial was over a limit
+   * (harness/gateway/request-limits.ts): by route (tools, model) and reason (in_flight, too_large,
+   * bytes_in_flight); absent when none was. */
+  requests_refused: z.record(z.string(), z.record(z.string(), z.number().int())).optional(),
   /** Model calls the model API answered with an error (not the budget's refusals): how many, and the last one's
    * status and the API's own message (e.g. a context-length error: why a framework on too small a model stopped). */
   model_errors: z.looseObject({ calls: z.number().int(), last_status: z.number().int(), last_message: z.string() }).optional(),

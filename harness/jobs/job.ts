@@ -17,7 +17,7 @@ import { chooseConcurrency } from './concurrency.js';
 import { changedLegs, finishedTrials } from './growth.js';
 import { ensureJobImages, imageSettings } from './image-plan.js';
 import { JobEnvironment } from './job-environment.js';
-import { checkJobFile, refuseForeignFolder } from './job-file.js';
+import { checkJobFile, refuseFileAsFolder, refuseForeignFolder } from './job-file.js';
 import { loadJobTasks } from './job-tasks.js';
 import { lockJobDir, type JobLock } from './lock.js';
 import { GATEWAY_SOCKET_NAME, makeSocketDir, removeStaleSocketDirs } from './socket-dir.js';
@@ -111,7 +111,9 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
   }
   const plans = planTrials(config, tasks);
 
-  const jobDir = path.join(loaded.resolve(config.output), config.name);
+  const jobsDir = loaded.resolve(config.output);
+  const jobDir = path.join(jobsDir, config.name);
+  refuseFileAsFolder(loaded, jobsDir, jobDir);
   refuseForeignFolder(jobDir, loaded.file);
 
   const environment = await JobEnvironment.open(config, jobDir);
