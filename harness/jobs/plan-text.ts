@@ -28,7 +28,8 @@ export function powerLine(legs: number, attempts: number): string {
   const head = `power: on ${plural(legs, 'leg')} x ${plural(attempts, 'attempt')}, \`aar compare\``;
   const assumptions = '(alpha 0.05; FA near 50%, configurations uncorrelated: a bound, shared leg difficulty makes it smaller)';
   if (!mde || (mde.attemptsIdentical === null && mde.attemptsIndependent === null)) return `${head} cannot detect any FA difference between two configurations at 80% power: too few legs ${assumptions}`;
-  const pp = (x: number | null): string => (x === null ? 'none at 80% power' : `${(100 * x).toFixed(1)} pp`);
+  // Rounded up, so the figure printed still has its 80% power.
+  const pp = (x: number | null): string => (x === null ? 'none at 80% power' : `${(Math.ceil(1000 * x - 1e-9) / 10).toFixed(1)} pp`);
   const range =
     attempts > 1
       ? `${pp(mde.attemptsIndependent)} (attempts independent: approximate) to ${pp(mde.attemptsIdentical)} (attempts all alike: exact McNemar)`

@@ -190,7 +190,9 @@ describeWithData('aar compare: the leg is the unit, each pair on its own legs (c
     expect(md).not.toContain('(no rows)');
     expect(md).toContain('### Budgets: checked, and they DIFFER');
     for (const section of md.split('\n### ').slice(1)) expect(section).toMatch(/model-x/);
-    const pCells = md.split('\n').filter((l) => l.startsWith('| notes-a:alpha | notes-b:beta |')).map((l) => l.split(' | ')[17]);
+    const pairedSection = md.split('\n### ').find((x) => x.startsWith('Paired differences'))!;
+    const pCells = pairedSection.split('\n').filter((l) => l.startsWith('| notes-a:alpha | notes-b:beta |')).map((l) => l.split(' | ')[17]);
+    expect(pCells.length).toBeGreaterThan(0);
     for (const p of pCells) expect(p).toMatch(/^(<0\.001|[01]\.\d{3}|-)$/);
   });
 
