@@ -58,7 +58,7 @@ export interface PairedRow {
   small_n: 'yes' | null;
   /** Primary rows: the smallest true difference the row's test detects with 80% power (alpha 0.05) on these legs, what else is true as measured. */
   mde_80: number | null;
-  /** `exact` (exact McNemar: power by enumeration at the measured discordance) or `approximate (t)` (sign-flip test on per-leg means, by the paired t test). */
+  /** `exact` (exact McNemar: power by enumeration at the measured discordance) or `approximate (t)` (sign-flip test on per-leg means, t quantiles). */
   mde_80_method: 'exact' | 'approximate (t)' | null;
 }
 
