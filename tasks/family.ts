@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { z } from 'zod';
+import type { Reducer } from '../common/reducers.js';
 import type { DataTable } from '../common/table.js';
 import type { TrialToolSession } from '../tools/session.js';
 import type { TrialRecord } from '../trial/record.js';
@@ -107,6 +108,11 @@ export interface FamilyReport<Score, Figures extends object> {
   flatten(row: ReportSlice & Figures): Record<string, string | number | null>;
 }
 
+/** What compare passes the paper views: how a leg's attempts become its success (--reduce). */
+export interface PaperOptions {
+  reducer?: Reducer;
+}
+
 /** One scored trial of one configuration, as a family's paper views read it. */
 export interface PaperTrial<Score> {
   config: string;
@@ -169,8 +175,12 @@ export interface TaskFamily<Task extends FamilyTask = FamilyTask, Score extends 
   /** What a running job shows per trial: the share of successes under this label, and a short verdict. */
   readonly progress: { label: string; success(score: Score): number; verdict(score: Score): string };
   readonly report: FamilyReport<Score, Figures>;
-  /** Optional: the paper's views (`aar compare --paper`, the HTML report) of each configuration's scored trials, in configuration order. */
-  paperTables?(configs: readonly [string, readonly PaperTrial<Score>[]][]): DataTable[];
+  /**
+   * Optional: the paper's views (`aar compare --paper`, the HTML report) of each configuration's scored
+   * trials, in configuration order. A table that reduces each leg's success by `options.reducer` says so in
+   * its `reducedBy`; the others are marked as not reduced.
+   */
+  paperTables?(configs: readonly [string, readonly PaperTrial<Score>[]][], options?: PaperOptions): DataTable[];
   /** Optional: the plan's token estimate in the family's own steps (absent: model calls up to the step budget). */
   readonly estimate?: StepEstimate<Task, Score>;
 }

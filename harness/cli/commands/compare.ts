@@ -45,7 +45,7 @@ export function registerCompareCommand(program: Command): void {
       let tables = result.tables;
       if (flags.paper) {
         const { paperTables } = await import('../../../verifier/paper-tables/index.js');
-        tables = [...tables, ...paperTables(configs, { budgets: result.budgets, legs: result.pairing.sharedLegIds })];
+        tables = [...tables, ...paperTables(configs, { budgets: result.budgets, legs: result.pairing.sharedLegIds, reducer: result.reducer })];
       }
       const { namedSlices } = await import('../../../verifier/compare/compare-tables.js');
       const { taskFamily } = await import('../../../tasks/registry.js');
