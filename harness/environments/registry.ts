@@ -5,6 +5,7 @@
  */
 import './docker/definition.js';
 import './swarm/definition.js';
+import './kubernetes/definition.js';
 import type { z } from 'zod';
 import { definedEnvironments, type EnvironmentDefinition } from './define.js';
 import type { EnvironmentProvider } from './types.js';

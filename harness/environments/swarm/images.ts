@@ -19,7 +19,7 @@ async function hasImage(engine: Docker, tag: string): Promise<boolean> {
 }
 
 /** Pushes a local image to the registry under the same name and tag; returns the reference nodes pull (by digest when the registry says it). */
-async function pushToRegistry(tag: string, registry: string): Promise<string> {
+export async function pushToRegistry(tag: string, registry: string): Promise<string> {
   const [name, version] = tag.split(':');
   const repo = `${registry}/${name}`;
   await docker().getImage(tag).tag({ repo, tag: version });

@@ -1,0 +1,13 @@
+import { defineEnvironment } from '../define.js';
+import { kubernetesSettingsSchema, DEFAULT_KUBERNETES_SETTINGS, type KubernetesSettings } from './settings.js';
+
+/** Trials on a Kubernetes cluster, one pod each (environment.ts); its settings are the config's `kubernetes:`. */
+defineEnvironment<KubernetesSettings>({
+  name: 'kubernetes',
+  leftovers: 'pods',
+  settings: kubernetesSettingsSchema,
+  async create(settings) {
+    const { KubernetesEnvironmentProvider } = await import('./environment.js');
+    return new KubernetesEnvironmentProvider(settings ?? DEFAULT_KUBERNETES_SETTINGS);
+  },
+});

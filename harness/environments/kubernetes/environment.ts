@@ -1,0 +1,324 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { CoreV1Api, KubeConfig, type V1Pod } from '@kubernetes/client-node';
+import type { EnvironmentProvider, EnvironmentSpec, SandboxInfo, TrialEnvironment, TrialWork, TrialWorkResult, WorkHandover } from '../types.js';
+import { buildGuardImage, ImageDistributor } from './images.js';
+import { podFailure, pendingReason, type PodTimes } from './pod-fate.js';
+import { PodWatch } from './pod-watch.js';
+import { harnessLabelsOf, relayPod, ROLE_LABEL, selectorOf, trialPod } from './pods.js';
+import { DEFAULT_KUBERNETES_SETTINGS, type KubernetesSettings } from './settings.js';
+
+/** How long one request to the API server may take before the harness counts it as not answering. */
+const API_TIMEOUT_MS = 20_000;
+/** How long a running trial pod may take to fetch its work from the gateway. */
+const FETCH_LIMIT_MS = 60_000;
+/** How long past its timeout a trial may take to hand back its result before its pod is removed. */
+const RESULT_GRACE_MS = 60_000;
+const TICK_MS = 1_000;
+
+export const NO_CLUSTER_HINT = 'set kubernetes.kubeconfig or KUBECONFIG to a cluster (images/k8s-up.sh starts one on this machine)';
+
+const statusOf = (error: unknown): number | undefined => (error as { code?: number; statusCode?: number }).code ?? (error as { statusCode?: number }).statusCode;
+const isGone = (error: unknown): boolean => statusOf(error) === 404;
+
+/** A promise that rejects after `ms` with what it was doing (the request itself may still finish later). */
+function withTimeout<T>(promise: Promise<T>, ms: number, doing: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the Kubernetes API server did not answer within ${ms / 1000} s (${doing})`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+interface Relay {
+  name: string;
+  ip: string;
+  port: number;
+}
+
+class KubernetesTrial implements TrialEnvironment {
+  private removed = false;
+  private markRemoved!: () => void;
+  private readonly removal = new Promise<void>((resolve) => (this.markRemoved = resolve));
+
+  constructor(
+    private readonly podName: string,
+    private readonly handover: WorkHandover,
+    private readonly provider: KubernetesEnvironmentProvider,
+    private readonly createdAt: number,
+  ) {}
+
+  get id(): string {
+    return this.podName;
+  }
+
+  /**
+   * The work goes to the gateway; the pod's `tools --trial` fetches it through the relay, runs it under the
+   * timeout and posts the result. Meanwhile the pod is followed on the job's one watch: a pod evicted, killed
+   * for memory, without its image, pending past the deadline, on a lost node, or ended without a result ends
+   * the run with an error (an infrastructure error to the trial runner, retried). A pod that outlives its
+   * timeout by a minute is removed and the trial counted as timed out.
+   */
+  async run(work: TrialWork): Promise<TrialWorkResult> {
+    this.handover.offer(work);
+    const started = performance.now();
+    const { settings, watch } = this.provider;
+    const limits = {
+      pendingMs: settings.pending_deadline_s * 1000,
+      imagePullMs: settings.image_pull_deadline_s * 1000,
+      nodeLostMs: settings.node_lost_grace_s * 1000,
+      resultGraceMs: 5_000,
+    };
+    const times: PodTimes = { createdAt: this.createdAt, imageFailingSince: null, nodeDownSince: null, endedAt: null };
+    let pod: V1Pod | null | undefined;
+    let runningSince: number | null = null;
+    let fetchedAt: number | null = null;
+    let timer: NodeJS.Timeout | undefined;
+    let unlisten = (): void => {};
+    const failed = new Promise<string>((resolve) => {
+      const check = async (): Promise<void> => {
+        const now = Date.now();
+        if (pod === null) {
+          // Gone from the list: asked once more directly (a list made just before the pod was created misses it).
+          if (await this.provider.podGone(this.podName)) return resolve('the trial pod was deleted before the trial ended (evicted, drained or removed from outside the harness)');
+          return;
+        }
+        if (pod) {
+          const failure = podFailure(pod, watch.node(pod.spec?.nodeName), now, times, limits);
+          if (failure) return resolve(failure);
+          if (pod.status?.phase === 'Running') runningSince ??= now;
+        }
+        if (this.handover.fetched) fetchedAt ??= now;
+        if (fetchedAt !== null && now - fetchedAt > work.timeoutMs + RESULT_GRACE_MS) {
+          return resolve(watch.connected ? 'timeout' : 'the Kubernetes API server did not answer while the trial overran its timeout');
+        }
+        if (runningSince !== null && fetchedAt === null && now - runningSince > FETCH_LIMIT_MS) {
+          return resolve(`the trial pod on ${pod?.spec?.nodeName ?? 'its node'} did not reach the gateway within ${FETCH_LIMIT_MS / 1000} s`);
+        }
+        if (fetchedAt === null && now - this.createdAt > limits.pendingMs + FETCH_LIMIT_MS) {
+          return resolve(`the trial pod did not start within ${settings.pending_deadline_s} s (${pod ? pendingReason(pod) : 'the API server did not answer'})`);
+        }
+      };
+      const tick = (): void => {
+        void check().finally(() => {
+          timer = setTimeout(tick, TICK_MS);
+        });
+      };
+      unlisten = watch.listen(this.podName, (p) => {
+        pod = p;
+      });
+      tick();
+    });
+    try {
+      const outcome = await Promise.race([
+        this.handover.result().then((r) => ({ r })),
+        failed.then((f) => ({ f })),
+        this.removal.then(() => ({ f: 'the trial pod was removed before the trial ended' })),
+      ]);
+      const node = pod?.spec?.nodeName ?? null;
+      // The handover timed the result on the harness's clock; the node is the cluster's word where it has one.
+      if ('r' in outcome) return { ...outcome.r, node: node ?? outcome.r.node };
+      if (outcome.f === 'timeout') {
+        await this.kill();
+        const empty = Buffer.alloc(0);
+        const agentMs = performance.now() - (this.handover.fetchedAt ?? started);
+        return { exitCode: null, timedOut: true, durationMs: agentMs, stdout: empty, stderr: empty, files: {}, dirs: {}, node, cuts: [] };
+      }
+      throw new Error(outcome.f);
+    } finally {
+      clearTimeout(timer);
+      unlisten();
+    }
+  }
+
+  /** Deleting the pod stops its containers wherever it runs (no file comes back from a killed trial). */
+  async kill(): Promise<void> {
+    await this.remove();
+  }
+
+  async remove(): Promise<void> {
+    if (this.removed) return;
+    this.removed = true;
+    this.markRemoved();
+    await this.provider.deletePod(this.podName);
+  }
+}
+
+/**
+ * Trials on Kubernetes: one pod per trial (never restarted), with the docker environment's memory and CPU
+ * limits and capabilities, no privilege and no service account token, created, watched (one watch for the
+ * job) and deleted through the API server. With `network: none` the pod's guard closes its network to all
+ * but the job's relay, a pod beside the harness that forwards to the gateway's socket (pods.ts). Images
+ * reach the nodes through a registry or straight into the node's containerd (images.ts).
+ */
+export class KubernetesEnvironmentProvider implements EnvironmentProvider {
+  readonly name = 'kubernetes';
+  readonly kc = new KubeConfig();
+  readonly core: CoreV1Api;
+  readonly namespace: string;
+  private readonly images: ImageDistributor;
+  private readonly relays = new Map<string, Promise<Relay>>();
+  private readonly guards = new Map<string, Promise<string>>();
+  private podWatch: PodWatch | undefined;
+
+  constructor(readonly settings: KubernetesSettings = DEFAULT_KUBERNETES_SETTINGS) {
+    if (settings.kubeconfig) this.kc.loadFromFile(settings.kubeconfig);
+    else this.kc.loadFromDefault();
+    if (settings.context) this.kc.setCurrentContext(settings.context);
+    this.core = this.kc.makeApiClient(CoreV1Api);
+    this.namespace = settings.namespace;
+    this.images = new ImageDistributor(settings);
+  }
+
+  get watch(): PodWatch {
+    return (this.podWatch ??= new PodWatch(this.kc, this.core, this.namespace, selectorOf({ 'aar-harness': '1' })));
+  }
+
+  private server(): string {
+    return this.kc.getCurrentCluster()?.server ?? 'no cluster in the kubeconfig';
+  }
+
+  async check(): Promise<void> {
+    if (!this.kc.getCurrentCluster()) throw new Error(`no Kubernetes cluster configured: ${NO_CLUSTER_HINT}`);
+    try {
+      await withTimeout(this.core.readNamespace({ name: this.namespace }), 10_000, `reading namespace ${this.namespace}`);
+    } catch (error) {
+      const status = statusOf(error);
+      if (status === 404) throw new Error(`the Kubernetes namespace ${this.namespace} does not exist at ${this.server()} (kubernetes.namespace)`);
+      throw new Error(`cannot reach the Kubernetes API server at ${this.server()}: ${(error as Error).message.split('\n')[0]} (${NO_CLUSTER_HINT})`);
+    }
+  }
+
+  async answers(): Promise<boolean> {
+    try {
+      await withTimeout(this.core.listNamespacedPod({ namespace: this.namespace, limit: 1 }), 3_000, 'listing pods');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** True when the pod does not exist (false when it does, or the API server does not answer). */
+  async podGone(name: string): Promise<boolean> {
+    try {
+      await withTimeout(this.core.readNamespacedPod({ name, namespace: this.namespace }), API_TIMEOUT_MS, `reading pod ${name}`);
+      return false;
+    } catch (error) {
+      return isGone(error);
+    }
+  }
+
+  /** Deletes a pod at once (no grace: its processes are killed); a pod already gone is fine. */
+  async deletePod(name: string): Promise<void> {
+    try {
+      await withTimeout(this.core.deleteNamespacedPod({ name, namespace: this.namespace, gracePeriodSeconds: 0 }), API_TIMEOUT_MS, `deleting pod ${name}`);
+    } catch (error) {
+      if (!isGone(error)) throw error;
+    }
+  }
+
+  /** Creates a pod; when the API server does not answer in time, the pod is deleted should the request still go through. */
+  private async createPod(body: V1Pod): Promise<void> {
+    const creating = this.core.createNamespacedPod({ namespace: this.namespace, body });
+    try {
+      await withTimeout(creating, API_TIMEOUT_MS, `creating pod ${body.metadata!.name}`);
+    } catch (error) {
+      creating.then(() => this.deletePod(body.metadata!.name!)).catch(() => {});
+      throw error;
+    }
+  }
+
+  private guardImage(image: string): Promise<string> {
+    let pending = this.guards.get(image);
+    if (!pending) {
+      pending = buildGuardImage(image).then((tag) => this.images.imageFor(tag));
+      this.guards.set(image, pending);
+      pending.catch(() => this.guards.delete(image));
+    }
+    return pending;
+  }
+
+  private relayFor(spec: EnvironmentSpec, image: string): Promise<Relay> {
+    const key = `${spec.labels['aar.job_key'] ?? ''}\0${spec.gatewaySocketDir}`;
+    let pending = this.relays.get(key);
+    if (!pending) {
+      pending = this.startRelay(spec, image);
+      this.relays.set(key, pending);
+      pending.catch(() => this.relays.delete(key));
+    }
+    return pending;
+  }
+
+  /** The node beside the harness: the setting, else the node named as this machine. */
+  private async gatewayNode(): Promise<string> {
+    const nodes = (await withTimeout(this.core.listNode(), API_TIMEOUT_MS, 'listing nodes')).items.map((n) => n.metadata!.name!);
+    const wanted = this.settings.gateway_node ?? os.hostname().toLowerCase();
+    if (nodes.includes(wanted)) return wanted;
+    throw new Error(
+      `the gateway's relay runs on the node of this machine, and no node is named ${wanted} (nodes: ${nodes.join(', ') || 'none'}): set kubernetes.gateway_node`,
+    );
+  }
+
+  private async startRelay(spec: EnvironmentSpec, image: string): Promise<Relay> {
+    const jobKey = spec.labels['aar.job_key'] ?? 'nojob';
+    const labels = { 'aar-harness': '1', 'aar.job_key': jobKey, [ROLE_LABEL]: 'relay' };
+    const name = `${this.settings.name_prefix}relay-${jobKey.toLowerCase().replace(/[^a-z0-9-]/g, '-').slice(0, 40)}-${randomBytes(3).toString('hex')}`;
+    await this.createPod(relayPod({ name, image, node: await this.gatewayNode(), spec, labels, settings: this.settings }));
+    const deadline = Date.now() + this.settings.pending_deadline_s * 1000;
+    for (;;) {
+      const pod = await withTimeout(this.core.readNamespacedPod({ name, namespace: this.namespace }), API_TIMEOUT_MS, `reading pod ${name}`);
+      const ready = pod.status?.containerStatuses?.[0]?.ready;
+      if (ready && pod.status?.podIP) return { name, ip: pod.status.podIP, port: spec.gatewayPort };
+      const times: PodTimes = { createdAt: Date.now(), imageFailingSince: 0, nodeDownSince: null, endedAt: null };
+      const failure = podFailure(pod, undefined, Date.now(), times, { pendingMs: Infinity, imagePullMs: 0, nodeLostMs: Infinity, resultGraceMs: Infinity });
+      if (failure || Date.now() > deadline) {
+        await this.deletePod(name).catch(() => {});
+        throw new Error(`the gateway's relay pod did not start: ${failure ?? pendingReason(pod)}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+
+  async start(spec: EnvironmentSpec): Promise<TrialEnvironment> {
+    const image = await this.images.imageFor(spec.image);
+    const guardImage = spec.network === 'none' ? await this.guardImage(spec.image) : undefined;
+    const relay = await this.relayFor(spec, image);
+    const name = `${this.settings.name_prefix}trial-${randomBytes(6).toString('hex')}`;
+    const createdAt = Date.now();
+    await this.createPod(trialPod({ name, spec, image, guardImage, relay, settings: this.settings, requestFraction: this.settings.request_fraction }));
+    return new KubernetesTrial(name, spec.handover, this, createdAt);
+  }
+
+  private async podsByLabels(labels: Record<string, string>): Promise<V1Pod[]> {
+    const list = await withTimeout(this.core.listNamespacedPod({ namespace: this.namespace, labelSelector: selectorOf(labels) }), API_TIMEOUT_MS, 'listing pods');
+    return list.items;
+  }
+
+  /** The trial pods whose labels include all of these (not the jobs' relays), each in its phase. */
+  async listByLabels(labels: Record<string, string>): Promise<SandboxInfo[]> {
+    const trials = (await this.podsByLabels(labels)).filter((p) => p.metadata?.labels?.[ROLE_LABEL] !== 'relay');
+    return trials.map((p) => ({ id: p.metadata!.name!, labels: harnessLabelsOf(p), state: (p.metadata?.deletionTimestamp ? 'terminating' : p.status?.phase ?? 'unknown').toLowerCase() }));
+  }
+
+  /** Deletes the pods (trials and relays) whose labels include all of these; returns how many trials. */
+  async removeByLabels(labels: Record<string, string>): Promise<number> {
+    const pods = await this.podsByLabels(labels);
+    await Promise.all(pods.map((p) => this.deletePod(p.metadata!.name!)));
+    const names = new Set(pods.map((p) => p.metadata!.name!));
+    // A relay removed here is made again by the next start; the others stay in use.
+    for (const [key, pending] of this.relays) {
+      const made = await pending.catch(() => undefined);
+      if (!made || names.has(made.name)) this.relays.delete(key);
+    }
+    return pods.filter((p) => p.metadata?.labels?.[ROLE_LABEL] !== 'relay').length;
+  }
+
+  /** Removes the relays made for jobs and ends the watch. */
+  async close(): Promise<void> {
+    const made = await Promise.allSettled(this.relays.values());
+    this.relays.clear();
+    this.podWatch?.stop();
+    this.podWatch = undefined;
+    await Promise.all(made.flatMap((m) => (m.status === 'fulfilled' ? [this.deletePod(m.value.name).catch(() => {})] : [])));
+  }
+}

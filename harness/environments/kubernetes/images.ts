@@ -1,0 +1,75 @@
+import { execa } from 'execa';
+import { docker } from '../../../common/docker.js';
+import { buildRecipe, type ImageRecipe } from '../../../images/build.js';
+import { pushToRegistry } from '../swarm/images.js';
+import type { KubernetesSettings } from './settings.js';
+
+/**
+ * The guard's image: the trial base image with iptables (pods.ts guardScript). Built once per base image,
+ * like an agent's layer.
+ */
+export function guardRecipe(baseTag: string): ImageRecipe {
+  const dockerfile = [
+    '# The network guard of a Kubernetes trial pod: iptables on the trial base image (harness/environments/kubernetes/pods.ts).',
+    'ARG BASE',
+    'FROM ${BASE}',
+    'RUN apt-get update && apt-get install -y --no-install-recommends iptables && rm -rf /var/lib/apt/lists/* && iptables --version',
+    '',
+  ].join('\n');
+  return { name: 'k8s-guard', dockerfile, files: {}, buildArgs: { BASE: baseTag } };
+}
+
+export const buildGuardImage = (baseTag: string): Promise<string> => buildRecipe(guardRecipe(baseTag));
+
+/** How images reach the nodes, in a word for `aar plan`. */
+export function imagePath(settings: KubernetesSettings): string {
+  if (settings.registry) return `pushed to the registry ${settings.registry}, which the nodes pull from`;
+  if (settings.node_containerd) return `loaded into the node's containerd (${settings.node_containerd}) from this machine's Docker engine`;
+  return 'expected on the nodes already (no registry and no node_containerd set: nodes pull the tags themselves)';
+}
+
+/** The containerd client's arguments for the node's socket, in the namespace the kubelet uses. */
+const ctr = (socket: string, ...args: string[]) => ['--address', socket, '--namespace', 'k8s.io', ...args];
+
+/** The name containerd keeps an image under (what the kubelet asks for `aar-base:abc`). */
+export const containerdName = (tag: string): string => (tag.includes('/') ? tag : `docker.io/library/${tag}`);
+
+/** `docker save | ctr import` of one image into a node's containerd, unless it has it. */
+async function loadIntoContainerd(tag: string, socket: string): Promise<void> {
+  const listed = await execa('ctr', ctr(socket, 'images', 'ls', '-q', `name==${containerdName(tag)}`));
+  if (listed.stdout.trim()) return;
+  const saved = await docker().getImage(tag).get();
+  await execa('ctr', ctr(socket, 'images', 'import', '--all-platforms', '-'), { input: saved as unknown as NodeJS.ReadableStream as never });
+}
+
+/**
+ * Images on the nodes: pushed to the job's registry (nodes pull them), or loaded into the node's containerd
+ * for a cluster on this machine, or left to the nodes. Returns the reference pods use.
+ */
+export class ImageDistributor {
+  private readonly ready = new Map<string, Promise<string>>();
+
+  constructor(private readonly settings: KubernetesSettings) {}
+
+  imageFor(tag: string): Promise<string> {
+    let pending = this.ready.get(tag);
+    if (!pending) {
+      pending = this.distribute(tag);
+      this.ready.set(tag, pending);
+      pending.catch(() => this.ready.delete(tag));
+    }
+    return pending;
+  }
+
+  private async distribute(tag: string): Promise<string> {
+    if (this.settings.registry) return pushToRegistry(tag, this.settings.registry);
+    if (this.settings.node_containerd) {
+      try {
+        await loadIntoContainerd(tag, this.settings.node_containerd);
+      } catch (error) {
+        throw new Error(`cannot load ${tag} into the node's containerd (${this.settings.node_containerd}): ${(error as Error).message.split('\n')[0]}`);
+      }
+    }
+    return tag;
+  }
+}
