@@ -1,5 +1,5 @@
 import { defineEnvironment } from '../define.js';
-import { kubernetesSettingsSchema, DEFAULT_KUBERNETES_SETTINGS, type KubernetesSettings } from './settings.js';
+import { DEFAULT_KUBERNETES_SETTINGS, imagePath, kubernetesSettingsSchema, type KubernetesSettings } from './settings.js';
 
 /** Trials on a Kubernetes cluster, one pod each (environment.ts); its settings are the config's `kubernetes:`. */
 defineEnvironment<KubernetesSettings>({
@@ -10,4 +10,5 @@ defineEnvironment<KubernetesSettings>({
     const { KubernetesEnvironmentProvider } = await import('./environment.js');
     return new KubernetesEnvironmentProvider(settings ?? DEFAULT_KUBERNETES_SETTINGS);
   },
+  planNote: (settings) => `images ${imagePath(settings ?? DEFAULT_KUBERNETES_SETTINGS)}`,
 });

@@ -8,8 +8,6 @@ import { PodWatch } from './pod-watch.js';
 import { harnessLabelsOf, relayPod, ROLE_LABEL, selectorOf, trialPod } from './pods.js';
 import { DEFAULT_KUBERNETES_SETTINGS, type KubernetesSettings } from './settings.js';
 
-/** How long one request to the API server may take before the harness counts it as not answering. */
-const API_TIMEOUT_MS = 20_000;
 /** How long a running trial pod may take to fetch its work from the gateway. */
 const FETCH_LIMIT_MS = 60_000;
 /** How long past its timeout a trial may take to hand back its result before its pod is removed. */
@@ -160,6 +158,7 @@ export class KubernetesEnvironmentProvider implements EnvironmentProvider {
   private readonly relays = new Map<string, Promise<Relay>>();
   private readonly guards = new Map<string, Promise<string>>();
   private podWatch: PodWatch | undefined;
+  private readonly apiTimeoutMs: number;
 
   constructor(readonly settings: KubernetesSettings = DEFAULT_KUBERNETES_SETTINGS) {
     if (settings.kubeconfig) this.kc.loadFromFile(settings.kubeconfig);
@@ -168,6 +167,7 @@ export class KubernetesEnvironmentProvider implements EnvironmentProvider {
     this.core = this.kc.makeApiClient(CoreV1Api);
     this.namespace = settings.namespace;
     this.images = new ImageDistributor(settings);
+    this.apiTimeoutMs = settings.api_timeout_s * 1000;
   }
 
   get watch(): PodWatch {
@@ -201,7 +201,7 @@ export class KubernetesEnvironmentProvider implements EnvironmentProvider {
   /** True when the pod does not exist (false when it does, or the API server does not answer). */
   async podGone(name: string): Promise<boolean> {
     try {
-      await withTimeout(this.core.readNamespacedPod({ name, namespace: this.namespace }), API_TIMEOUT_MS, `reading pod ${name}`);
+      await withTimeout(this.core.readNamespacedPod({ name, namespace: this.namespace }), this.apiTimeoutMs, `reading pod ${name}`);
       return false;
     } catch (error) {
       return isGone(error);
@@ -211,7 +211,7 @@ export class KubernetesEnvironmentProvider implements EnvironmentProvider {
   /** Deletes a pod at once (no grace: its processes are killed); a pod already gone is fine. */
   async deletePod(name: string): Promise<void> {
     try {
-      await withTimeout(this.core.deleteNamespacedPod({ name, namespace: this.namespace, gracePeriodSeconds: 0 }), API_TIMEOUT_MS, `deleting pod ${name}`);
+      await withTimeout(this.core.deleteNamespacedPod({ name, namespace: this.namespace, gracePeriodSeconds: 0 }), this.apiTimeoutMs, `deleting pod ${name}`);
     } catch (error) {
       if (!isGone(error)) throw error;
     }
@@ -221,7 +221,7 @@ export class KubernetesEnvironmentProvider implements EnvironmentProvider {
   private async createPod(body: V1Pod): Promise<void> {
     const creating = this.core.createNamespacedPod({ namespace: this.namespace, body });
     try {
-      await withTimeout(creating, API_TIMEOUT_MS, `creating pod ${body.metadata!.name}`);
+      await withTimeout(creating, this.apiTimeoutMs, `creating pod ${body.metadata!.name}`);
     } catch (error) {
       creating.then(() => this.deletePod(body.metadata!.name!)).catch(() => {});
       throw error;
@@ -251,7 +251,7 @@ export class KubernetesEnvironmentProvider implements EnvironmentProvider {
 
   /** The node beside the harness: the setting, else the node named as this machine. */
   private async gatewayNode(): Promise<string> {
-    const nodes = (await withTimeout(this.core.listNode(), API_TIMEOUT_MS, 'listing nodes')).items.map((n) => n.metadata!.name!);
+    const nodes = (await withTimeout(this.core.listNode(), this.apiTimeoutMs, 'listing nodes')).items.map((n) => n.metadata!.name!);
     const wanted = this.settings.gateway_node ?? os.hostname().toLowerCase();
     if (nodes.includes(wanted)) return wanted;
     throw new Error(
@@ -266,7 +266,7 @@ export class KubernetesEnvironmentProvider implements EnvironmentProvider {
     await this.createPod(relayPod({ name, image, node: await this.gatewayNode(), spec, labels, settings: this.settings }));
     const deadline = Date.now() + this.settings.pending_deadline_s * 1000;
     for (;;) {
-      const pod = await withTimeout(this.core.readNamespacedPod({ name, namespace: this.namespace }), API_TIMEOUT_MS, `reading pod ${name}`);
+      const pod = await withTimeout(this.core.readNamespacedPod({ name, namespace: this.namespace }), this.apiTimeoutMs, `reading pod ${name}`);
       const ready = pod.status?.containerStatuses?.[0]?.ready;
       if (ready && pod.status?.podIP) return { name, ip: pod.status.podIP, port: spec.gatewayPort };
       const times: PodTimes = { createdAt: Date.now(), imageFailingSince: 0, nodeDownSince: null, endedAt: null };
@@ -290,7 +290,7 @@ export class KubernetesEnvironmentProvider implements EnvironmentProvider {
   }
 
   private async podsByLabels(labels: Record<string, string>): Promise<V1Pod[]> {
-    const list = await withTimeout(this.core.listNamespacedPod({ namespace: this.namespace, labelSelector: selectorOf(labels) }), API_TIMEOUT_MS, 'listing pods');
+    const list = await withTimeout(this.core.listNamespacedPod({ namespace: this.namespace, labelSelector: selectorOf(labels) }), this.apiTimeoutMs, 'listing pods');
     return list.items;
   }
 

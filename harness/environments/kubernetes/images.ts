@@ -21,13 +21,6 @@ export function guardRecipe(baseTag: string): ImageRecipe {
 
 export const buildGuardImage = (baseTag: string): Promise<string> => buildRecipe(guardRecipe(baseTag));
 
-/** How images reach the nodes, in a word for `aar plan`. */
-export function imagePath(settings: KubernetesSettings): string {
-  if (settings.registry) return `pushed to the registry ${settings.registry}, which the nodes pull from`;
-  if (settings.node_containerd) return `loaded into the node's containerd (${settings.node_containerd}) from this machine's Docker engine`;
-  return 'expected on the nodes already (no registry and no node_containerd set: nodes pull the tags themselves)';
-}
-
 /** The containerd client's arguments for the node's socket, in the namespace the kubelet uses. */
 const ctr = (socket: string, ...args: string[]) => ['--address', socket, '--namespace', 'k8s.io', ...args];
 

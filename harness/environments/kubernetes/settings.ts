@@ -43,6 +43,8 @@ export const kubernetesSettingsSchema = (z: typeof Zod) =>
     image_pull_deadline_s: z.number().nonnegative().default(30),
     /** Seconds a node may stay not ready before its trials count as lost (infrastructure errors, run again). */
     node_lost_grace_s: z.number().nonnegative().default(0),
+    /** Seconds one request to the API server may take before it counts as not answering (the job then waits for it: engine_wait_s). */
+    api_timeout_s: z.number().positive().default(20),
     /** Each pod's CPU and memory requests as a fraction of its limits (1: the scheduler reserves the limits; less packs more trials on a node). */
     request_fraction: z.number().positive().max(1).default(1),
     /** Prefix of every pod the job creates. */
@@ -58,6 +60,14 @@ export const DEFAULT_KUBERNETES_SETTINGS: KubernetesSettings = {
   pending_deadline_s: 300,
   image_pull_deadline_s: 30,
   node_lost_grace_s: 0,
+  api_timeout_s: 20,
   request_fraction: 1,
   name_prefix: 'aar-',
 };
+
+/** How images reach the nodes, in a word for `aar plan`. */
+export function imagePath(settings: KubernetesSettings): string {
+  if (settings.registry) return `pushed to the registry ${settings.registry}, which the nodes pull from`;
+  if (settings.node_containerd) return `loaded into the node's containerd (${settings.node_containerd}) from this machine's Docker engine`;
+  return 'expected on the nodes already (no registry and no node_containerd set: nodes pull the tags themselves)';
+}
