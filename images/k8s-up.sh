@@ -56,10 +56,12 @@ build_kubernetes() {
     while read -r module; do edits+=("-dropreplace=$module" "-require=$module@$STAGING_VERSION"); done \
       < <(sed -n 's#^\s*\(k8s\.io/[a-z0-9-]*\) => \./staging/.*#\1#p' go.mod)
     go mod edit "${edits[@]}"
+    # The source's go.work joins its staging folders: the build uses the published modules instead.
+    rm -f go.work go.work.sum
     local v=k8s.io/component-base/version cv=k8s.io/client-go/pkg/version minor=${K8S_VERSION#v1.}
     local flags="-s -w"
     for pkg in $v $cv; do flags+=" -X $pkg.gitVersion=$K8S_VERSION -X $pkg.gitMajor=1 -X $pkg.gitMinor=${minor%%.*} -X $pkg.gitTreeState=clean"; done
-    GOFLAGS=-mod=mod CGO_ENABLED=0 go build -trimpath -ldflags "$flags" -o "$BIN.partial/" \
+    GOWORK=off GOFLAGS=-mod=mod CGO_ENABLED=0 go build -trimpath -ldflags "$flags" -o "$BIN.partial/" \
       ./cmd/kube-apiserver ./cmd/kube-controller-manager ./cmd/kube-scheduler ./cmd/kubelet ./cmd/kubectl
   )
   rm -rf "$work"
@@ -76,7 +78,7 @@ build_etcd() {
     while read -r module; do edits+=("-dropreplace=$module" "-require=$module@$ETCD_VERSION"); done \
       < <(sed -n 's#^\s*\(go\.etcd\.io/etcd/[a-z0-9/]*\) => \.\./.*#\1#p' go.mod)
     go mod edit "${edits[@]}"
-    GOFLAGS=-mod=mod CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o "$BIN.partial/etcd" .
+    GOWORK=off GOFLAGS=-mod=mod CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o "$BIN.partial/etcd" .
   )
   rm -rf "$work"
 }
