@@ -275,6 +275,8 @@ up() {
     --listen-client-urls "http://127.0.0.1:$PORT_ETCD" --advertise-client-urls "http://127.0.0.1:$PORT_ETCD" \
     --listen-peer-urls "http://127.0.0.1:$PORT_ETCD_PEER" --initial-advertise-peer-urls "http://127.0.0.1:$PORT_ETCD_PEER" \
     --initial-cluster "aar-k8s=http://127.0.0.1:$PORT_ETCD_PEER" --listen-metrics-urls "" --log-level warn
+  local fresh=1
+  running kube-apiserver && fresh=0
   start kube-apiserver "$BIN/kube-apiserver" --etcd-servers "http://127.0.0.1:$PORT_ETCD" \
     --bind-address 127.0.0.1 --secure-port "$PORT_APISERVER" --advertise-address 127.0.0.1 \
     --service-cluster-ip-range "$SERVICE_CIDR" --tls-cert-file "$pki/apiserver.crt" --tls-private-key-file "$pki/apiserver.key" \
@@ -283,6 +285,9 @@ up() {
     --service-account-signing-key-file "$pki/sa.key" --allow-privileged=false --anonymous-auth=false \
     --enable-priority-and-fairness=false --profiling=false
   wait_for kube-apiserver 90 kc get --raw /readyz
+  # Pods of the harness and its tests from before this start (a killed run, a rebooted machine) hold the node's
+  # capacity and their relays' sockets are gone: nothing that runs now can own them.
+  if ((fresh)); then kc delete pods -l 'aar-harness' --grace-period=0 --force --wait=false >/dev/null 2>&1 || true; kc delete pods -l 'aar-test' --grace-period=0 --force --wait=false >/dev/null 2>&1 || true; fi
   start kube-controller-manager "$BIN/kube-controller-manager" --kubeconfig "$KUBECONFIG_FILE" \
     --authentication-kubeconfig "$KUBECONFIG_FILE" --authorization-kubeconfig "$KUBECONFIG_FILE" \
     --bind-address 127.0.0.1 --secure-port "$PORT_CONTROLLER" --leader-elect=false \

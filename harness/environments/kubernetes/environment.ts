@@ -181,10 +181,11 @@ export class KubernetesEnvironmentProvider implements EnvironmentProvider {
   async check(): Promise<void> {
     if (!this.kc.getCurrentCluster()) throw new Error(`no Kubernetes cluster configured: ${NO_CLUSTER_HINT}`);
     try {
-      await withTimeout(this.core.readNamespace({ name: this.namespace }), 10_000, `reading namespace ${this.namespace}`);
+      // Listing pods is what a job needs anyway (a namespaced role may not read the namespace itself).
+      await withTimeout(this.core.listNamespacedPod({ namespace: this.namespace, limit: 1 }), 10_000, `listing pods in ${this.namespace}`);
     } catch (error) {
       const status = statusOf(error);
-      if (status === 404) throw new Error(`the Kubernetes namespace ${this.namespace} does not exist at ${this.server()} (kubernetes.namespace)`);
+      if (status === 401 || status === 403) throw new Error(`the kubeconfig's user may not list pods in namespace ${this.namespace} at ${this.server()} (HTTP ${status})`);
       throw new Error(`cannot reach the Kubernetes API server at ${this.server()}: ${(error as Error).message.split('\n')[0]} (${NO_CLUSTER_HINT})`);
     }
   }

@@ -5,15 +5,15 @@ import { pushToRegistry } from '../swarm/images.js';
 import type { KubernetesSettings } from './settings.js';
 
 /**
- * The guard's image: the trial base image with iptables (pods.ts guardScript). Built once per base image,
- * like an agent's layer.
+ * The guard's image: the trial image with iptables and iproute2 (pods.ts guardScript), built once per trial
+ * image, like an agent's layer.
  */
 export function guardRecipe(baseTag: string): ImageRecipe {
   const dockerfile = [
-    '# The network guard of a Kubernetes trial pod: iptables on the trial base image (harness/environments/kubernetes/pods.ts).',
+    '# The network guard of a Kubernetes trial pod: iptables and ip on the trial image (harness/environments/kubernetes/pods.ts).',
     'ARG BASE',
     'FROM ${BASE}',
-    'RUN apt-get update && apt-get install -y --no-install-recommends iptables && rm -rf /var/lib/apt/lists/* && iptables --version',
+    'RUN apt-get update && apt-get install -y --no-install-recommends iptables iproute2 && rm -rf /var/lib/apt/lists/* && iptables --version && ip -V',
     '',
   ].join('\n');
   return { name: 'k8s-guard', dockerfile, files: {}, buildArgs: { BASE: baseTag } };

@@ -41,10 +41,12 @@ export function harnessLabelsOf(pod: V1Pod): Record<string, string> {
 
 /**
  * The guard: the first container of a trial pod, the only one with NET_ADMIN, which closes the pod's network
- * before the agent's container starts: the pod sends to, and takes from, nothing but the gateway's relay
- * (one address, one port) and its own loopback, over IPv4 and IPv6. Whatever else the agent tries fails in
- * its own pod (connect: operation not permitted), so nothing leaves it. The agent's container has no
- * NET_ADMIN or NET_RAW and cannot undo it.
+ * before the agent's container starts. The pod keeps one route, to the gateway's relay (by the default
+ * gateway when the relay is not on the pod's own link); its default routes go, so there is no route out.
+ * Then iptables: the pod sends to, and takes from, nothing but the relay (one address, one port) and its
+ * own loopback, over IPv4 and IPv6. Whatever else the agent tries fails in its own pod (no route, or
+ * operation not permitted), so nothing leaves it. The agent's container has no NET_ADMIN or NET_RAW and
+ * cannot undo it.
  */
 export function guardScript(relayIp: string, port: number): string {
   const v4 = [
@@ -57,7 +59,13 @@ export function guardScript(relayIp: string, port: number): string {
     `-A OUTPUT -d ${relayIp}/32 -p tcp --dport ${port} -j ACCEPT`,
   ];
   const v6 = ['-P INPUT DROP', '-P OUTPUT DROP', '-P FORWARD DROP', '-A INPUT -i lo -j ACCEPT', '-A OUTPUT -o lo -j ACCEPT'];
-  const lines = [...v4.map((r) => `iptables -w 5 ${r}`), ...v6.map((r) => `{ ip6tables -w 5 ${r} || [ ! -e /proc/net/if_inet6 ]; }`)];
+  const routes = [
+    `gw=$(ip -4 route show default | awk '{print $3; exit}')`,
+    `if ip -4 route get ${relayIp} | grep -q ' via ' && [ -n "$gw" ]; then ip -4 route replace ${relayIp}/32 via "$gw"; fi`,
+    'while ip -4 route del default 2>/dev/null; do :; done',
+    'while ip -6 route del default 2>/dev/null; do :; done',
+  ];
+  const lines = [...routes, ...v4.map((r) => `iptables -w 5 ${r}`), ...v6.map((r) => `{ ip6tables -w 5 ${r} || [ ! -e /proc/net/if_inet6 ]; }`)];
   return `set -e\n${lines.join('\n')}\necho guard set\n`;
 }
 
