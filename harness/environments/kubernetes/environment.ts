@@ -151,6 +151,7 @@ class KubernetesTrial implements TrialEnvironment {
  */
 export class KubernetesEnvironmentProvider implements EnvironmentProvider {
   readonly name = 'kubernetes';
+  readonly engineLabel = 'the Kubernetes API server';
   readonly kc = new KubeConfig();
   readonly core: CoreV1Api;
   readonly namespace: string;
