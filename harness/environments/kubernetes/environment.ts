@@ -72,6 +72,7 @@ class KubernetesTrial implements TrialEnvironment {
     let runningSince: number | null = null;
     let fetchedAt: number | null = null;
     let timer: NodeJS.Timeout | undefined;
+    let stopped = false;
     let unlisten = (): void => {};
     const failed = new Promise<string>((resolve) => {
       const check = async (): Promise<void> => {
@@ -99,7 +100,7 @@ class KubernetesTrial implements TrialEnvironment {
       };
       const tick = (): void => {
         void check().finally(() => {
-          timer = setTimeout(tick, TICK_MS);
+          if (!stopped) timer = setTimeout(tick, TICK_MS);
         });
       };
       unlisten = watch.listen(this.podName, (p) => {
@@ -124,6 +125,7 @@ class KubernetesTrial implements TrialEnvironment {
       }
       throw new Error(outcome.f);
     } finally {
+      stopped = true;
       clearTimeout(timer);
       unlisten();
     }
