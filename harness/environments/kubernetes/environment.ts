@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { CoreV1Api, KubeConfig, type V1Pod } from '@kubernetes/client-node';
 import type { EnvironmentProvider, EnvironmentSpec, SandboxInfo, TrialEnvironment, TrialWork, TrialWorkResult, WorkHandover } from '../types.js';
+import { OnceByKey } from '../once-by-key.js';
 import { buildGuardImage, ImageDistributor } from './images.js';
 import { podFailure, pendingReason, type PodTimes } from './pod-fate.js';
 import { PodWatch } from './pod-watch.js';
@@ -158,8 +159,8 @@ export class KubernetesEnvironmentProvider implements EnvironmentProvider {
   readonly core: CoreV1Api;
   readonly namespace: string;
   private readonly images: ImageDistributor;
-  private readonly relays = new Map<string, Promise<Relay>>();
-  private readonly guards = new Map<string, Promise<string>>();
+  private readonly relays = new OnceByKey<Relay>();
+  private readonly guards = new OnceByKey<string>();
   private podWatch: PodWatch | undefined;
   private readonly apiTimeoutMs: number;
 
@@ -233,24 +234,11 @@ export class KubernetesEnvironmentProvider implements EnvironmentProvider {
   }
 
   private guardImage(image: string): Promise<string> {
-    let pending = this.guards.get(image);
-    if (!pending) {
-      pending = buildGuardImage(image).then((tag) => this.images.imageFor(tag));
-      this.guards.set(image, pending);
-      pending.catch(() => this.guards.delete(image));
-    }
-    return pending;
+    return this.guards.get(image, () => buildGuardImage(image).then((tag) => this.images.imageFor(tag)));
   }
 
   private relayFor(spec: EnvironmentSpec, image: string): Promise<Relay> {
-    const key = `${spec.labels['aar.job_key'] ?? ''}\0${spec.gatewaySocketDir}`;
-    let pending = this.relays.get(key);
-    if (!pending) {
-      pending = this.startRelay(spec, image);
-      this.relays.set(key, pending);
-      pending.catch(() => this.relays.delete(key));
-    }
-    return pending;
+    return this.relays.get(`${spec.labels['aar.job_key'] ?? ''}\0${spec.gatewaySocketDir}`, () => this.startRelay(spec, image));
   }
 
   /** The node beside the harness: the setting, else the node named as this machine. */
@@ -310,7 +298,7 @@ export class KubernetesEnvironmentProvider implements EnvironmentProvider {
     await Promise.all(pods.map((p) => this.deletePod(p.metadata!.name!)));
     const names = new Set(pods.map((p) => p.metadata!.name!));
     // A relay removed here is made again by the next start; the others stay in use.
-    for (const [key, pending] of this.relays) {
+    for (const [key, pending] of this.relays.entries()) {
       const made = await pending.catch(() => undefined);
       if (!made || names.has(made.name)) this.relays.delete(key);
     }
@@ -319,7 +307,7 @@ export class KubernetesEnvironmentProvider implements EnvironmentProvider {
 
   /** Removes the relays made for jobs and ends the watch. */
   async close(): Promise<void> {
-    const made = await Promise.allSettled(this.relays.values());
+    const made = await Promise.allSettled(this.relays.entries().map(([, pending]) => pending));
     this.relays.clear();
     this.podWatch?.stop();
     this.podWatch = undefined;

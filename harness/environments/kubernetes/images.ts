@@ -2,6 +2,7 @@ import { execa } from 'execa';
 import { docker } from '../../../common/docker.js';
 import { buildRecipe, type ImageRecipe } from '../../../images/build.js';
 import { pushToRegistry } from '../swarm/images.js';
+import { OnceByKey } from '../once-by-key.js';
 import type { KubernetesSettings } from './settings.js';
 
 /**
@@ -40,18 +41,12 @@ async function loadIntoContainerd(tag: string, socket: string): Promise<void> {
  * for a cluster on this machine, or left to the nodes. Returns the reference pods use.
  */
 export class ImageDistributor {
-  private readonly ready = new Map<string, Promise<string>>();
+  private readonly ready = new OnceByKey<string>();
 
   constructor(private readonly settings: KubernetesSettings) {}
 
   imageFor(tag: string): Promise<string> {
-    let pending = this.ready.get(tag);
-    if (!pending) {
-      pending = this.distribute(tag);
-      this.ready.set(tag, pending);
-      pending.catch(() => this.ready.delete(tag));
-    }
-    return pending;
+    return this.ready.get(tag, () => this.distribute(tag));
   }
 
   private async distribute(tag: string): Promise<string> {

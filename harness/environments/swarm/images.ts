@@ -1,5 +1,6 @@
 import Docker from 'dockerode';
 import { docker, followProgress } from '../../../common/docker.js';
+import { OnceByKey } from '../once-by-key.js';
 import type { SwarmSettings } from './settings.js';
 
 /** A Docker client for an engine address of the job config (unix:///path or tcp://host:port). */
@@ -52,18 +53,12 @@ export async function loadInto(engine: Docker, tag: string): Promise<boolean> {
  * config names; the manager's own engine has them already. Returns the reference services use.
  */
 export class ImageDistributor {
-  private readonly ready = new Map<string, Promise<string>>();
+  private readonly ready = new OnceByKey<string>();
 
   constructor(private readonly settings: SwarmSettings) {}
 
   imageFor(tag: string): Promise<string> {
-    let pending = this.ready.get(tag);
-    if (!pending) {
-      pending = this.distribute(tag);
-      this.ready.set(tag, pending);
-      pending.catch(() => this.ready.delete(tag));
-    }
-    return pending;
+    return this.ready.get(tag, () => this.distribute(tag));
   }
 
   private async distribute(tag: string): Promise<string> {
