@@ -4,7 +4,7 @@ import { CoreV1Api, KubeConfig, type V1Pod } from '@kubernetes/client-node';
 import type { EnvironmentProvider, EnvironmentSpec, SandboxInfo, TrialEnvironment, TrialWork, TrialWorkResult, WorkHandover } from '../types.js';
 import { OnceByKey } from '../once-by-key.js';
 import { buildGuardImage, ImageDistributor } from './images.js';
-import { podFailure, pendingReason, type PodTimes } from './pod-fate.js';
+import { podFailure, pendingReason, trialEnded, type PodTimes } from './pod-fate.js';
 import { PodWatch } from './pod-watch.js';
 import { harnessLabelsOf, relayPod, ROLE_LABEL, selectorOf, trialPod } from './pods.js';
 import { DEFAULT_KUBERNETES_SETTINGS, type KubernetesSettings } from './settings.js';
@@ -14,6 +14,8 @@ const FETCH_LIMIT_MS = 60_000;
 /** How long past its timeout a trial may take to hand back its result before its pod is removed. */
 const RESULT_GRACE_MS = 60_000;
 const TICK_MS = 1_000;
+/** How long the result may trail a trial container that ended (it posts before it exits). */
+const RESULT_AFTER_END_MS = 5_000;
 
 export const NO_CLUSTER_HINT = 'set kubernetes.kubeconfig or KUBECONFIG to a cluster (images/k8s-up.sh starts one on this machine)';
 
@@ -53,29 +55,27 @@ class KubernetesTrial implements TrialEnvironment {
 
   /**
    * The work goes to the gateway; the pod's `tools --trial` fetches it through the relay, runs it under the
-   * timeout and posts the result. Meanwhile the pod is followed on the job's one watch: a pod evicted, killed
-   * for memory, without its image, pending past the deadline, on a lost node, or ended without a result ends
-   * the run with an error (an infrastructure error to the trial runner, retried). A pod that outlives its
-   * timeout by a minute is removed and the trial counted as timed out.
+   * timeout and posts the result. Meanwhile the pod is followed on the job's one watch: a pod deleted or
+   * evicted, without its image, pending past the deadline, on a lost node, or ended before it fetched its work
+   * ends the run with an error (an infrastructure error to the trial runner, retried). A trial container that
+   * ended by itself after fetching its work, without a result (its agent killed the runner, or ran out of its
+   * memory: OOMKilled), ends the run as that exit, scored as on Docker. A pod that outlives its timeout by a
+   * minute is removed and the trial counted as timed out.
    */
   async run(work: TrialWork): Promise<TrialWorkResult> {
     this.handover.offer(work);
     const started = performance.now();
     const { settings, watch } = this.provider;
-    const limits = {
-      pendingMs: settings.pending_deadline_s * 1000,
-      imagePullMs: settings.image_pull_deadline_s * 1000,
-      nodeLostMs: settings.node_lost_grace_s * 1000,
-      resultGraceMs: 5_000,
-    };
-    const times: PodTimes = { createdAt: this.createdAt, imageFailingSince: null, nodeDownSince: null, endedAt: null };
+    const limits = { pendingMs: settings.pending_deadline_s * 1000, imagePullMs: settings.image_pull_deadline_s * 1000, nodeLostMs: settings.node_lost_grace_s * 1000 };
+    const times: PodTimes = { createdAt: this.createdAt, imageFailingSince: null, nodeDownSince: null };
+    let endedAt: number | null = null;
     let pod: V1Pod | null | undefined;
     let runningSince: number | null = null;
     let fetchedAt: number | null = null;
     let timer: NodeJS.Timeout | undefined;
     let stopped = false;
     let unlisten = (): void => {};
-    const failed = new Promise<string>((resolve) => {
+    const failed = new Promise<string | { ended: { exitCode: number; reason: string } }>((resolve) => {
       const check = async (): Promise<void> => {
         const now = Date.now();
         if (pod === null) {
@@ -89,6 +89,13 @@ class KubernetesTrial implements TrialEnvironment {
           if (pod.status?.phase === 'Running') runningSince ??= now;
         }
         if (this.handover.fetched) fetchedAt ??= now;
+        const ended = pod ? trialEnded(pod) : null;
+        if (ended && now - (endedAt ??= now) > RESULT_AFTER_END_MS) {
+          // Ended by itself without handing back its result: after its work was fetched, that is the agent's doing
+          // (it killed its runner, or ran out of its memory) and is scored; before, the agent never ran.
+          if (fetchedAt !== null) return resolve({ ended });
+          return resolve(`the trial container on ${pod?.spec?.nodeName ?? 'its node'} ended (${ended.reason} ${ended.exitCode}) before it fetched its work`);
+        }
         if (fetchedAt !== null && now - fetchedAt > work.timeoutMs + RESULT_GRACE_MS) {
           return resolve(watch.connected ? 'timeout' : 'the Kubernetes API server did not answer while the trial overran its timeout');
         }
@@ -118,11 +125,16 @@ class KubernetesTrial implements TrialEnvironment {
       const node = pod?.spec?.nodeName ?? null;
       // The handover timed the result on the harness's clock; the node is the cluster's word where it has one.
       if ('r' in outcome) return { ...outcome.r, node: node ?? outcome.r.node };
+      const empty = Buffer.alloc(0);
+      const agentMs = performance.now() - (this.handover.fetchedAt ?? started);
+      const nothing = { stdout: empty, stderr: empty, files: {}, dirs: {}, node, cuts: [], durationMs: agentMs };
+      if (typeof outcome.f === 'object') {
+        const { exitCode, reason } = outcome.f.ended;
+        return { ...nothing, exitCode, timedOut: false, ...(reason === 'OOMKilled' ? { fate: { oomAtOwnLimit: true } } : {}) };
+      }
       if (outcome.f === 'timeout') {
         await this.kill();
-        const empty = Buffer.alloc(0);
-        const agentMs = performance.now() - (this.handover.fetchedAt ?? started);
-        return { exitCode: null, timedOut: true, durationMs: agentMs, stdout: empty, stderr: empty, files: {}, dirs: {}, node, cuts: [] };
+        return { ...nothing, exitCode: null, timedOut: true };
       }
       throw new Error(outcome.f);
     } finally {
@@ -261,8 +273,8 @@ export class KubernetesEnvironmentProvider implements EnvironmentProvider {
       const pod = await withTimeout(this.core.readNamespacedPod({ name, namespace: this.namespace }), this.apiTimeoutMs, `reading pod ${name}`);
       const ready = pod.status?.containerStatuses?.[0]?.ready;
       if (ready && pod.status?.podIP) return { name, ip: pod.status.podIP, port: spec.gatewayPort };
-      const times: PodTimes = { createdAt: Date.now(), imageFailingSince: 0, nodeDownSince: null, endedAt: null };
-      const failure = podFailure(pod, undefined, Date.now(), times, { pendingMs: Infinity, imagePullMs: 0, nodeLostMs: Infinity, resultGraceMs: Infinity });
+      const times: PodTimes = { createdAt: Date.now(), imageFailingSince: 0, nodeDownSince: null };
+      const failure = podFailure(pod, undefined, Date.now(), times, { pendingMs: Infinity, imagePullMs: 0, nodeLostMs: Infinity });
       if (failure || Date.now() > deadline) {
         await this.deletePod(name).catch(() => {});
         throw new Error(`the gateway's relay pod did not start: ${failure ?? pendingReason(pod)}`);

@@ -12,16 +12,18 @@ export interface PodTimes {
   imageFailingSince: number | null;
   /** When its node was first seen not ready. */
   nodeDownSince: number | null;
-  /** When the trial container was first seen ended. */
-  endedAt: number | null;
 }
 
 export interface FateLimits {
   pendingMs: number;
   imagePullMs: number;
   nodeLostMs: number;
-  /** How long a result may trail a trial container that ended. */
-  resultGraceMs: number;
+}
+
+/** How the trial container ended, once it has: its exit status and the runtime's reason (Error, Completed, OOMKilled). */
+export function trialEnded(pod: V1Pod): { exitCode: number; reason: string } | null {
+  const ended = pod.status?.containerStatuses?.find((s) => s.name === 'trial')?.state?.terminated;
+  return ended ? { exitCode: ended.exitCode, reason: ended.reason ?? 'Error' } : null;
 }
 
 const statuses = (pod: V1Pod) => [...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.containerStatuses ?? [])];
@@ -33,10 +35,10 @@ export function nodeReady(node: V1Node | undefined): boolean {
 }
 
 /**
- * Why a trial's pod will not hand back a result (an infrastructure error of the trial), or null while it may
- * still: evicted, its container killed for memory or ended without a result, its image not coming, pending
- * past the deadline, its node lost. `times` is updated in place. None of these is the agent's doing as far
- * as the cluster can tell, so none is scored.
+ * Why a trial's pod will not hand back a result for reasons that are not the agent's (an infrastructure error
+ * of the trial), or null while it may still: deleted or evicted, its image not coming, its container not
+ * made, its guard failed, pending past the deadline, its node lost. `times` is updated in place. A trial
+ * container that ended by itself is not among these (trialEnded): what its agent did is scored.
  */
 export function podFailure(pod: V1Pod, node: V1Node | undefined, now: number, times: PodTimes, limits: FateLimits): string | null {
   const where = pod.spec?.nodeName ? ` on node ${pod.spec.nodeName}` : '';
@@ -56,19 +58,12 @@ export function podFailure(pod: V1Pod, node: V1Node | undefined, now: number, ti
     }
     const ended = s.state?.terminated;
     if (s.name === 'guard' && ended && ended.exitCode !== 0) return `the network guard failed${where} (exit ${ended.exitCode}): ${(ended.message ?? ended.reason ?? '').trim().slice(0, 300)}`;
-    if (s.name === 'trial' && ended) {
-      if (ended.reason === 'OOMKilled') return `the trial container was killed for memory${where} (OOMKilled) before it handed back its result`;
-      times.endedAt ??= now;
-      if (now - times.endedAt > limits.resultGraceMs) {
-        return `the trial container${where} ended (${ended.reason ?? 'exit'} ${ended.exitCode}) without handing back its result`;
-      }
-    }
   }
   if (pod.spec?.nodeName && !nodeReady(node)) {
     times.nodeDownSince ??= now;
     if (now - times.nodeDownSince >= limits.nodeLostMs) return `node ${pod.spec.nodeName} was lost while the trial ran (not ready: ${readyMessage(node)}); its trials run again`;
   } else times.nodeDownSince = null;
-  if (phase === 'Failed' && times.endedAt === null) return `the trial pod failed${where}: ${pod.status?.reason ?? ''} ${pod.status?.message ?? ''}`.trim();
+  if (phase === 'Failed' && !trialEnded(pod)) return `the trial pod failed${where}: ${pod.status?.reason ?? ''} ${pod.status?.message ?? ''}`.trim();
   const started = statuses(pod).some((s) => s.name === 'trial' && (s.state?.running || s.state?.terminated));
   if (!started && now - times.createdAt > limits.pendingMs) return `the trial pod stayed pending for ${Math.round(limits.pendingMs / 1000)} s (pending_deadline_s): ${pendingReason(pod)}`;
   return null;

@@ -1,8 +1,9 @@
 /**
- * Faults of a Kubernetes cluster, each for real on the local cluster (images/k8s-up.sh): a pod evicted,
- * killed for memory, without its image, pending past its deadline, its node lost, the API server away for a
- * while. Each ends the trial's run with an error (the trial runner's infrastructure error, retried), never with
- * a result that would be scored; a run the outage did not touch ends normally. Last, a job whose first trial
+ * Faults of a Kubernetes cluster, each for real on the local cluster (images/k8s-up.sh): a pod evicted, without
+ * its image, pending past its deadline, its node lost, the API server away for a while. Each ends the trial's
+ * run with an error (the trial runner's infrastructure error, retried), never with a result that would be
+ * scored; a run the outage did not touch ends normally. A container killed for memory at its own limit is the
+ * agent's doing and comes back as its exit, as on Docker. Last, a job whose first trial
  * pod is evicted: retried, scored as the oracle always is, and no pod of it left.
  */
 import { jest } from '@jest/globals';
@@ -61,12 +62,13 @@ const sleeper = () => work({ command: ['sleep', '100'], timeoutMs: 120_000 });
     }
   });
 
-  test('a pod killed for memory before it hands back its result', async () => {
+  test('a container killed for memory at its own limit before its result: the agent did it, so it is scored (as on Docker), never lost', async () => {
     const { sandbox, done } = await rig.start('oom');
     try {
-      // The runner is made the kernel's first choice, then the memory runs out (256 MB limit).
+      // The runner is made the kernel's first choice, then the agent's memory runs out (256 MB limit).
       const hog = `echo 1000 > /proc/$PPID/oom_score_adj; exec python3 -c "import time; b = bytearray(600 * 2**20); time.sleep(60)"`;
-      await expect(sandbox.run(work({ command: ['sh', '-c', hog], timeoutMs: 90_000 }))).rejects.toThrow(/killed for memory \(OOMKilled\)/);
+      const result = await sandbox.run(work({ command: ['sh', '-c', hog], timeoutMs: 90_000 }));
+      expect(result).toMatchObject({ exitCode: 137, timedOut: false, fate: { oomAtOwnLimit: true }, files: {} });
     } finally {
       await sandbox.remove();
       done();

@@ -5,7 +5,7 @@
  */
 import type { V1Node, V1Pod } from '@kubernetes/client-node';
 import { guardScript, harnessLabelsOf, k8sLabels, labelValue, selectorOf, trialPod, PIDS_ANNOTATION } from '../../../../harness/environments/kubernetes/pods.js';
-import { podFailure, type PodTimes } from '../../../../harness/environments/kubernetes/pod-fate.js';
+import { podFailure, trialEnded, type PodTimes } from '../../../../harness/environments/kubernetes/pod-fate.js';
 import { DEFAULT_KUBERNETES_SETTINGS, kubernetesSettingsSchema } from '../../../../harness/environments/kubernetes/settings.js';
 import type { EnvironmentSpec, WorkHandover } from '../../../../harness/environments/types.js';
 import { parseJobConfig } from '../../../../harness/config/load.js';
@@ -86,8 +86,8 @@ describe('a trial pod', () => {
 });
 
 describe("a pod's status as an infrastructure failure", () => {
-  const limits = { pendingMs: 60_000, imagePullMs: 10_000, nodeLostMs: 0, resultGraceMs: 5_000 };
-  const times = (): PodTimes => ({ createdAt: 0, imageFailingSince: null, nodeDownSince: null, endedAt: null });
+  const limits = { pendingMs: 60_000, imagePullMs: 10_000, nodeLostMs: 0 };
+  const times = (): PodTimes => ({ createdAt: 0, imageFailingSince: null, nodeDownSince: null });
   const running = (over: Partial<V1Pod['status']> = {}, trialState: object = { running: {} }): V1Pod => ({
     spec: { nodeName: 'n1', containers: [] },
     status: { phase: 'Running', containerStatuses: [{ name: 'trial', image: 'i', imageID: '', ready: true, restartCount: 0, state: trialState }], ...over },
@@ -98,13 +98,13 @@ describe("a pod's status as an infrastructure failure", () => {
     expect(podFailure(running(), ready('True'), 1000, times(), limits)).toBeNull();
   });
 
-  test('evicted, killed for memory, ended without a result, deleted, a lost node', () => {
+  test('evicted, deleted, a lost node; a trial container that ended by itself is not a failure of the cluster', () => {
     expect(podFailure(running({ phase: 'Failed', reason: 'Evicted', message: 'low on memory' }), ready('True'), 1000, times(), limits)).toMatch(/evicted on node n1: low on memory/);
-    expect(podFailure(running({}, { terminated: { exitCode: 137, reason: 'OOMKilled' } }), ready('True'), 1000, times(), limits)).toMatch(/killed for memory/);
-    const t = times();
-    const ended = running({ phase: 'Failed' }, { terminated: { exitCode: 1, reason: 'Error' } });
-    expect(podFailure(ended, ready('True'), 1000, t, limits)).toBeNull();
-    expect(podFailure(ended, ready('True'), 7000, t, limits)).toMatch(/ended \(Error 1\) without handing back its result/);
+    const oom = running({ phase: 'Failed' }, { terminated: { exitCode: 137, reason: 'OOMKilled' } });
+    expect(podFailure(oom, ready('True'), 1000, times(), limits)).toBeNull();
+    expect(trialEnded(oom)).toEqual({ exitCode: 137, reason: 'OOMKilled' });
+    expect(trialEnded(running())).toBeNull();
+    expect(podFailure({ spec: { containers: [] }, status: { phase: 'Failed', reason: 'NodeAffinity', message: 'no' } }, undefined, 1000, times(), limits)).toMatch(/failed: NodeAffinity/);
     expect(podFailure({ ...running(), metadata: { deletionTimestamp: new Date() } }, ready('True'), 1000, times(), limits)).toMatch(/deleted/);
     expect(podFailure(running(), ready('Unknown'), 1000, times(), limits)).toMatch(/node n1 was lost/);
   });
