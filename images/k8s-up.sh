@@ -40,31 +40,49 @@ COMPONENTS=(containerd etcd kube-apiserver kube-controller-manager kube-schedule
 log() { echo "k8s-up: $*"; }
 pid_of() { cat "$RUN/$1.pid" 2>/dev/null || true; }
 running() { local p; p=$(pid_of "$1"); [ -n "$p" ] && kill -0 "$p" 2>/dev/null; }
-kc() { "$BIN/kubectl" --kubeconfig "$KUBECONFIG_FILE" "$@"; }
+# The API server, as the admin (curl: the script needs no kubectl).
+api() {
+  local path=$1
+  shift
+  curl -sS --fail --max-time 5 --cacert "$STATE/pki/ca.crt" -H "Authorization: Bearer $(cat "$STATE/pki/admin.token")" "$@" "https://127.0.0.1:$PORT_APISERVER$path"
+}
+# Deletes the default namespace's pods that have a label (all with no label), at once.
+delete_pods() {
+  api "/api/v1/namespaces/default/pods${1:+?labelSelector=$1}" -X DELETE -H 'Content-Type: application/json' -d '{"gracePeriodSeconds":0}' >/dev/null
+}
+# A JSON answer of the API server, judged by a JavaScript expression of it (`j`).
+api_says() {
+  api "$1" | node -e 'let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => { const j = JSON.parse(s); process.exit(eval(process.argv[1]) ? 0 : 1); })' "$2"
+}
+node_ready() { api_says "/api/v1/nodes/$NODE" 'j.status.conditions.some((c) => c.type === "Ready" && c.status === "True")'; }
+no_pods() { api_says /api/v1/pods 'j.items.length === 0'; }
 
 # --- build (once per version) ------------------------------------------------------------------------------
 
-build_kubernetes() {
-  local src work
+# The Kubernetes source with its ./staging replaces swapped for the published k8s.io/* modules (once per build).
+KUBE_SRC=""
+kubernetes_source() {
+  [ -n "$KUBE_SRC" ] && return 0
+  local src
   src=$(go mod download -json "k8s.io/kubernetes@$K8S_VERSION" | sed -n 's/^\s*"Dir": "\(.*\)",$/\1/p')
-  work=$(mktemp -d "${TMPDIR:-/tmp}/aar-k8s-build.XXXXXX")
-  cp -r "$src/." "$work/" && chmod -R u+w "$work"
-  (
-    cd "$work"
-    # Each ./staging replace becomes a requirement of the published module of the same version.
-    local edits=()
-    while read -r module; do edits+=("-dropreplace=$module" "-require=$module@$STAGING_VERSION"); done \
-      < <(sed -n 's#^\s*\(k8s\.io/[a-z0-9-]*\) => \./staging/.*#\1#p' go.mod)
-    go mod edit "${edits[@]}"
-    # The source's go.work joins its staging folders: the build uses the published modules instead.
-    rm -f go.work go.work.sum
-    local v=k8s.io/component-base/version cv=k8s.io/client-go/pkg/version minor=${K8S_VERSION#v1.}
-    local flags="-s -w"
-    for pkg in $v $cv; do flags+=" -X $pkg.gitVersion=$K8S_VERSION -X $pkg.gitMajor=1 -X $pkg.gitMinor=${minor%%.*} -X $pkg.gitTreeState=clean"; done
-    GOWORK=off GOFLAGS=-mod=mod CGO_ENABLED=0 go build -trimpath -ldflags "$flags" -o "$BIN.partial/" \
-      ./cmd/kube-apiserver ./cmd/kube-controller-manager ./cmd/kube-scheduler ./cmd/kubelet ./cmd/kubectl
-  )
-  rm -rf "$work"
+  KUBE_SRC=$(mktemp -d "${TMPDIR:-/tmp}/aar-k8s-build.XXXXXX")
+  cp -r "$src/." "$KUBE_SRC/" && chmod -R u+w "$KUBE_SRC"
+  local edits=()
+  while read -r module; do edits+=("-dropreplace=$module" "-require=$module@$STAGING_VERSION"); done \
+    < <(sed -n 's#^\s*\(k8s\.io/[a-z0-9-]*\) => \./staging/.*#\1#p' "$KUBE_SRC/go.mod")
+  (cd "$KUBE_SRC" && go mod edit "${edits[@]}")
+  # The source's go.work joins its staging folders: the build uses the published modules instead.
+  rm -f "$KUBE_SRC/go.work" "$KUBE_SRC/go.work.sum"
+}
+
+# One Kubernetes command (kube-apiserver, kubelet, ...), into the cache once built.
+build_kube_command() {
+  kubernetes_source
+  local v=k8s.io/component-base/version cv=k8s.io/client-go/pkg/version minor=${K8S_VERSION#v1.}
+  local flags="-s -w"
+  for pkg in $v $cv; do flags+=" -X $pkg.gitVersion=$K8S_VERSION -X $pkg.gitMajor=1 -X $pkg.gitMinor=${minor%%.*} -X $pkg.gitTreeState=clean"; done
+  (cd "$KUBE_SRC" && GOWORK=off GOFLAGS=-mod=mod CGO_ENABLED=0 go build -trimpath -ldflags "$flags" -o "$BIN/$1.partial" "./cmd/$1")
+  mv "$BIN/$1.partial" "$BIN/$1"
 }
 
 build_etcd() {
@@ -78,30 +96,36 @@ build_etcd() {
     while read -r module; do edits+=("-dropreplace=$module" "-require=$module@$ETCD_VERSION"); done \
       < <(sed -n 's#^\s*\(go\.etcd\.io/etcd/[a-z0-9/]*\) => \.\./.*#\1#p' go.mod)
     go mod edit "${edits[@]}"
-    GOWORK=off GOFLAGS=-mod=mod CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o "$BIN.partial/etcd" .
+    GOWORK=off GOFLAGS=-mod=mod CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o "$BIN/etcd.partial" .
   )
   rm -rf "$work"
+  mv "$BIN/etcd.partial" "$BIN/etcd"
 }
 
 # The small programs of images/k8s/ (the pods' pause process, the runc that applies a pod's process limit).
 build_small() {
-  (cd "$HERE/k8s/$1" && CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o "$BIN.partial/$1" .)
+  (cd "$HERE/k8s/$1" && CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o "$BIN/$1.partial" .) && mv "$BIN/$1.partial" "$BIN/$1"
 }
 
+# The cluster's programs (kubectl is built by `build`, and by `up` once the cluster runs: the script needs none).
+CLUSTER_PROGRAMS=(pause runc-aar etcd kube-apiserver kube-controller-manager kube-scheduler kubelet)
+
 build() {
-  local missing=()
-  for b in pause runc-aar etcd kubelet; do [ -x "$BIN/$b" ] || missing+=("$b"); done
+  local missing=() b
+  for b in "${CLUSTER_PROGRAMS[@]}" "$@"; do [ -x "$BIN/$b" ] || missing+=("$b"); done
   ((${#missing[@]})) || return 0
   command -v go >/dev/null || { echo "k8s-up: Go is needed to build the cluster once (apt-get install golang, or see go.dev)" >&2; exit 1; }
-  log "building ${missing[*]} (Kubernetes $K8S_VERSION, etcd $ETCD_VERSION) from Go modules into $CACHE (once; Kubernetes is about 10 minutes of CPU)"
+  log "building ${missing[*]} (Kubernetes $K8S_VERSION, etcd $ETCD_VERSION) from Go modules into $BIN (once; Kubernetes is about 10 minutes of CPU)"
   local started=$SECONDS
-  rm -rf "$BIN.partial" && mkdir -p "$BIN.partial"
-  if [ -d "$BIN" ]; then cp -a "$BIN/." "$BIN.partial/"; fi
-  [ -x "$BIN.partial/pause" ] || build_small pause
-  [ -x "$BIN.partial/runc-aar" ] || build_small runc-aar
-  [ -x "$BIN.partial/etcd" ] || build_etcd
-  [ -x "$BIN.partial/kubelet" ] || build_kubernetes
-  rm -rf "$BIN" && mv "$BIN.partial" "$BIN"
+  mkdir -p "$BIN"
+  for b in "${missing[@]}"; do
+    case $b in
+      pause | runc-aar) build_small "$b" ;;
+      etcd) build_etcd ;;
+      *) build_kube_command "$b" ;;
+    esac
+  done
+  [ -z "$KUBE_SRC" ] || rm -rf "$KUBE_SRC"
   log "built in $((SECONDS - started)) s"
 }
 
@@ -114,6 +138,7 @@ install_packages() {
   command -v runc >/dev/null || missing+=(runc)
   command -v openssl >/dev/null || missing+=(openssl)
   command -v iptables >/dev/null || missing+=(iptables)
+  command -v curl >/dev/null || missing+=(curl)
   if ((${#missing[@]})); then
     log "installing ${missing[*]}"
     DEBIAN_FRONTEND=noninteractive apt-get update -qq
@@ -284,10 +309,10 @@ up() {
     --service-account-issuer https://kubernetes.default.svc --service-account-key-file "$pki/sa.pub" \
     --service-account-signing-key-file "$pki/sa.key" --allow-privileged=false --anonymous-auth=false \
     --enable-priority-and-fairness=false --profiling=false
-  wait_for kube-apiserver 90 kc get --raw /readyz
+  wait_for kube-apiserver 90 api /readyz
   # Pods of the harness and its tests from before this start (a killed run, a rebooted machine) hold the node's
   # capacity and their relays' sockets are gone: nothing that runs now can own them.
-  if ((fresh)); then kc delete pods -l 'aar-harness' --grace-period=0 --force --wait=false >/dev/null 2>&1 || true; kc delete pods -l 'aar-test' --grace-period=0 --force --wait=false >/dev/null 2>&1 || true; fi
+  if ((fresh)); then delete_pods aar-harness || true; delete_pods aar-test || true; fi
   start kube-controller-manager "$BIN/kube-controller-manager" --kubeconfig "$KUBECONFIG_FILE" \
     --authentication-kubeconfig "$KUBECONFIG_FILE" --authorization-kubeconfig "$KUBECONFIG_FILE" \
     --bind-address 127.0.0.1 --secure-port "$PORT_CONTROLLER" --leader-elect=false \
@@ -298,9 +323,11 @@ up() {
     --bind-address 127.0.0.1 --secure-port "$PORT_SCHEDULER" --leader-elect=false --profiling=false
   start kubelet "$BIN/kubelet" --config "$STATE/config/kubelet.yaml" --kubeconfig "$KUBECONFIG_FILE" \
     --hostname-override "$NODE" --root-dir "$STATE/kubelet" --cert-dir "$STATE/kubelet/pki"
-  wait_for "node $NODE" 120 kc wait --for=condition=Ready "node/$NODE" --timeout=1s
-  wait_for "the default service account" 60 kc get serviceaccount default
+  wait_for "node $NODE" 120 node_ready
+  wait_for "the default service account" 60 api /api/v1/namespaces/default/serviceaccounts/default
   log "cluster up: node $NODE; export KUBECONFIG=$KUBECONFIG_FILE"
+  build kubectl
+  log "kubectl: $BIN/kubectl"
 }
 
 stop() {
@@ -317,8 +344,8 @@ stop() {
 
 down() {
   if running kube-apiserver && running kubelet; then
-    kc delete pods --all --all-namespaces --grace-period=0 --force --wait=false >/dev/null 2>&1 || true
-    wait_for "pods to go" 60 sh -c "[ -z \"\$('$BIN/kubectl' --kubeconfig '$KUBECONFIG_FILE' get pods -A -o name 2>/dev/null)\" ]" || true
+    delete_pods || true
+    wait_for "pods to go" 60 no_pods || true
   fi
   stop kubelet
   if running containerd; then
@@ -347,7 +374,7 @@ signal() {
 
 case "${1:-up}" in
   up) up ;;
-  build) build ;;
+  build) build kubectl ;;
   down) down ;;
   status) status ;;
   pause) signal STOP "${2:-}" ;;
