@@ -52,42 +52,41 @@ const tryConnect = ([host, port]) => new Promise((resolve) => {
   });
 
   test('reaches the gateway, and nothing else: other pods, the API server, the node, the metadata address, loopback spellings', async () => {
-    // Another pod, listening, with no guard: what a trial must not reach.
-    neighbour = `${PREFIX}neighbour`;
-    await clusterClient().createNamespacedPod({
-      namespace: 'default',
-      body: {
-        metadata: { name: neighbour, labels: { 'aar-test': 'neighbour' } },
-        spec: {
-          automountServiceAccountToken: false,
-          containers: [{ name: 'listen', image, imagePullPolicy: 'IfNotPresent', command: ['node', '-e', "require('net').createServer((s) => s.end('neighbour')).listen(7000)"] }],
-        },
-      },
-    });
-    let neighbourIp = '';
-    for (let i = 0; i < 240 && !neighbourIp; i++) {
-      const pod = await clusterClient().readNamespacedPod({ name: neighbour, namespace: 'default' });
-      if (pod.status?.containerStatuses?.[0]?.ready && pod.status.podIP) neighbourIp = pod.status.podIP;
-      else await new Promise((r) => setTimeout(r, 500));
-    }
-    expect(neighbourIp).not.toBe('');
-
     const hostPort = (hostServer.address() as net.AddressInfo).port;
     const nodeAddresses = Object.values(os.networkInterfaces())
       .flat()
       .filter((a) => a && a.family === 'IPv4' && !a.internal)
       .map((a) => a!.address);
-    const offPod: [string, number][] = [
-      [neighbourIp, 7000],
-      ['10.214.0.1', 443], // the API server's service address
-      ...nodeAddresses.flatMap((a): [string, number][] => [[a, hostPort], [a, 26443], [a, 26250]]), // a port of this machine, the API server, the kubelet
-      ['169.254.169.254', 80], // the metadata address
-    ];
-    // Loopback in a pod is the pod's own: only the relay to the gateway listens there.
-    const loopback: [string, number][] = ['127.0.0.1', '127.0.0.2', '127.1', '0.0.0.0', 'localhost', '::1', '::ffff:127.0.0.1', '2130706433'].flatMap((h): [string, number][] => [[h, 26443], [h, hostPort]]);
-
+    // The trial's pod first (it brings the image onto the node), then another pod, listening, with no guard:
+    // what the trial must not reach. The trial's pod waits for its work meanwhile.
     const { sandbox, done } = await rig.start('hostile');
     try {
+      neighbour = `${PREFIX}neighbour`;
+      await clusterClient().createNamespacedPod({
+        namespace: 'default',
+        body: {
+          metadata: { name: neighbour, labels: { 'aar-test': 'neighbour' } },
+          spec: {
+            automountServiceAccountToken: false,
+            containers: [{ name: 'listen', image, imagePullPolicy: 'IfNotPresent', command: ['node', '-e', "require('net').createServer((s) => s.end('neighbour')).listen(7000)"] }],
+          },
+        },
+      });
+      let neighbourIp = '';
+      for (let i = 0; i < 240 && !neighbourIp; i++) {
+        const pod = await clusterClient().readNamespacedPod({ name: neighbour, namespace: 'default' });
+        if (pod.status?.containerStatuses?.[0]?.ready && pod.status.podIP) neighbourIp = pod.status.podIP;
+        else await new Promise((r) => setTimeout(r, 500));
+      }
+      expect(neighbourIp).not.toBe('');
+      const offPod: [string, number][] = [
+        [neighbourIp, 7000],
+        ['10.214.0.1', 443], // the API server's service address
+        ...nodeAddresses.flatMap((a): [string, number][] => [[a, hostPort], [a, 26443], [a, 26250]]), // a port of this machine, the API server, the kubelet
+        ['169.254.169.254', 80], // the metadata address
+      ];
+      // Loopback in a pod is the pod's own: only the relay to the gateway listens there.
+      const loopback: [string, number][] = ['127.0.0.1', '127.0.0.2', '127.1', '0.0.0.0', 'localhost', '::1', '::ffff:127.0.0.1', '2130706433'].flatMap((h): [string, number][] => [[h, 26443], [h, hostPort]]);
       const result = await sandbox.run(work({ command: ['sh', '-c', `tools --ping && node -e "$0" "$1"`, PROBE, JSON.stringify([...offPod, ...loopback, ['127.0.0.1', 8900]])] }));
       expect(result.stdout.toString()).toMatch(/gateway ok/);
       const seen = JSON.parse(result.stdout.toString().split('\n').find((l) => l.startsWith('{'))!) as Record<string, string>;
