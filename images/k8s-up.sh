@@ -251,8 +251,10 @@ resolvConf: ""
 EOF
 }
 
-# Pods reach nothing off this machine, whatever a trial's own guard does: a safety net for the hostile tests.
+# Pods reach each other across the bridge (bridged traffic meets the FORWARD chain, whose policy Docker sets
+# to DROP), and nothing off this machine, whatever a trial's own guard does: a safety net for the hostile tests.
 host_rules() {
+  iptables -C FORWARD -s "$POD_CIDR" -d "$POD_CIDR" -j ACCEPT 2>/dev/null || iptables -I FORWARD -s "$POD_CIDR" -d "$POD_CIDR" -j ACCEPT
   iptables -C FORWARD -s "$POD_CIDR" ! -d "$POD_CIDR" -j DROP 2>/dev/null || iptables -I FORWARD -s "$POD_CIDR" ! -d "$POD_CIDR" -j DROP
   modprobe br_netfilter 2>/dev/null || true
 }
