@@ -1,15 +1,14 @@
 /**
  * bench:in-flight: many trials in flight on one machine's Docker engine. A scripted model answers each call
- * after a delay (2 s); each trial's agent (a `command` agent, a few lines of Node in the container) takes
- * `--steps` steps of one model call and one tool call (countries_population, live on a fake upstream), then
- * answers. A job of `--trials` trials at `--concurrency` runs through `aar run` in a process of its own (its
+ * after a delay (2 s); each trial's agent (a `command` agent: a shell script with curl) makes `--steps` model
+ * calls and `--tool-calls` tool calls (countries_population, live on a fake upstream), then answers. A job of `--trials` trials at `--concurrency` runs through `aar run` in a process of its own (its
  * CPU and peak memory by GNU time; the gateway is part of that process). Printed: the achieved rate against
  * the ideal (concurrency / trial time, the trial time being the steps' model delays), the trials in flight
  * (mean and peak, from the trials' own start and end times), harness CPU per model call and per tool call
  * (from two more jobs of the same shape: model calls only, and neither), and the peak RSS of `aar run`.
  * Goals: >= 0.9 of the ideal rate, harness RSS < 1 GB.
  *
- *   npm run bench:in-flight [-- --trials 256] [-- --concurrency 64] [-- --steps 5] [-- --delay-ms 2000] [-- --main-only]
+ *   npm run bench:in-flight [-- --trials 256] [-- --concurrency 64] [-- --steps 20] [-- --tool-calls 5] [-- --delay-ms 2000] [-- --main-only] [-- --keep]
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -30,33 +29,32 @@ const flag = (name: string, fallback: number): number => {
 };
 const trials = flag('--trials', 256);
 const concurrency = flag('--concurrency', 64);
-const steps = flag('--steps', 5);
+const steps = flag('--steps', 20);
+/** Tool calls per trial (the example leg's step budget is 10). */
+const toolCalls = Math.min(flag('--tool-calls', 5), steps);
 const delayMs = flag('--delay-ms', 2000);
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'aar-bench-in-flight-'));
 
-/** The agent: `steps` times a model call (or, without one, the same wait) and a tool call, then an answer. */
+/**
+ * The agent, a shell script with curl (light, so the machine's CPU goes to the harness and the engine, not to
+ * starting an agent): `steps` model calls (or, without them, the same waits), a tool call after each of the
+ * first `tools` of them, then the answer.
+ */
 const AGENT = `
-const G = process.env.AAR_GATEWAY_URL, T = process.env.AAR_TRIAL_TOKEN;
-const [steps, model, tools, delay] = process.argv.slice(2).map(Number);
-(async () => {
-  const messages = [{ role: 'user', content: 'go' }];
-  for (let i = 0; i < steps; i++) {
-    if (model) {
-      const r = await fetch(G + '/anthropic/v1/messages', { method: 'POST', headers: { 'x-api-key': T, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
-        body: JSON.stringify({ model: 'claude-sonnet-4-6', max_tokens: 64, messages }) });
-      const j = await r.json();
-      if (!r.ok) throw new Error('model call: ' + JSON.stringify(j));
-      messages.push({ role: 'assistant', content: j.content }, { role: 'user', content: 'next' });
-    } else await new Promise((resolve) => setTimeout(resolve, delay));
-    if (tools) {
-      const r = await fetch(G + '/v1/tools/call', { method: 'POST', headers: { authorization: 'Bearer ' + T, 'content-type': 'application/json' },
-        body: JSON.stringify({ tool: 'countries_population', args: { country: 'Denmark' } }) });
-      const j = await r.json();
-      if (!j.ok) throw new Error('tool call: ' + JSON.stringify(j));
-    }
-  }
-  require('fs').writeFileSync('/app/answer.txt', '6011488');
-})().catch((e) => { console.error(e.message); process.exit(1); });
+steps=$1; tools=$2; model=$3; delay=$4; i=0
+while [ $i -lt $steps ]; do
+  if [ "$model" = 1 ]; then
+    curl -sf -X POST "$AAR_GATEWAY_URL/anthropic/v1/messages" -H "x-api-key: $AAR_TRIAL_TOKEN" -H 'anthropic-version: 2023-06-01' \\
+      -H 'content-type: application/json' -d '{"model":"claude-sonnet-4-6","max_tokens":64,"messages":[{"role":"user","content":"go"}]}' >/dev/null || exit 1
+  else sleep "$delay"; fi
+  if [ $i -lt "$tools" ]; then
+    out=$(curl -sf -X POST "$AAR_GATEWAY_URL/v1/tools/call" -H "authorization: Bearer $AAR_TRIAL_TOKEN" -H 'content-type: application/json' \\
+      -d '{"tool":"countries_population","args":{"country":"Denmark"}}') || exit 1
+    case "$out" in *'"ok":true'*) ;; *) echo "$out" >&2; exit 1 ;; esac
+  fi
+  i=$((i + 1))
+done
+echo 6011488 > /app/answer.txt
 `;
 
 interface JobRun {
@@ -73,7 +71,7 @@ interface JobRun {
 
 async function runJobOf(name: string, model: boolean, tools: boolean, endpoints: Record<string, string>, modelUrl: string): Promise<JobRun> {
   const script = Buffer.from(AGENT).toString('base64');
-  const command = `echo ${script} | base64 -d > /tmp/agent.js && exec node /tmp/agent.js ${steps} ${model ? 1 : 0} ${tools ? 1 : 0} ${delayMs}`;
+  const command = `echo ${script} | base64 -d > /tmp/agent.sh && exec sh /tmp/agent.sh ${steps} ${tools ? toolCalls : 0} ${model ? 1 : 0} ${delayMs / 1000}`;
   const config = path.join(tmp, `${name}.yaml`);
   writeFileSync(
     config,
@@ -137,7 +135,7 @@ try {
   const model = await startScriptedModelServer({ script: [{ text: 'next' }], delayMs });
   const load = (): string => os.loadavg().map((l) => l.toFixed(2)).join(' ');
   try {
-    console.log(`bench:in-flight: ${trials} trials at concurrency ${concurrency}, ${steps} steps of a ${delayMs} ms model call and a tool call; load before: ${load()}`);
+    console.log(`bench:in-flight: ${trials} trials at concurrency ${concurrency}, ${steps} model calls of ${delayMs} ms and ${toolCalls} tool calls each; load before: ${load()}`);
     const endpoints = { restCountries: `${countries.url}/v3.1` };
     const main = await runJobOf('in-flight', true, true, endpoints, model.anthropicBaseUrl);
     const runs = [main];
@@ -157,10 +155,11 @@ try {
       );
     }
     if (runs.length === 3) {
-      const calls = trials * steps;
+      const modelCalls = trials * steps;
+      const toolCallsAll = trials * toolCalls;
       const [withTools, modelOnly, none] = runs;
-      console.log(`\nharness CPU per model call: ${f(((modelOnly.cpuS - none.cpuS) / calls) * 1000, 1)} ms ((model-only - no-calls) / ${calls} calls)`);
-      console.log(`harness CPU per tool call:  ${f(((withTools.cpuS - modelOnly.cpuS) / calls) * 1000, 1)} ms ((in-flight - model-only) / ${calls} calls)`);
+      console.log(`\nharness CPU per model call: ${f(((modelOnly.cpuS - none.cpuS) / modelCalls) * 1000, 1)} ms ((model-only - no-calls) / ${modelCalls} calls)`);
+      console.log(`harness CPU per tool call:  ${f(((withTools.cpuS - modelOnly.cpuS) / toolCallsAll) * 1000, 1)} ms ((in-flight - model-only) / ${toolCallsAll} calls)`);
       console.log(`harness CPU per trial, lifecycle only: ${f((none.cpuS / trials) * 1000, 0)} ms (no-calls / ${trials} trials)`);
     }
     console.log(`ideal rate: concurrency / (steps x model delay) = ${concurrency} / ${f(idealTrialS, 1)} s; the gateway runs inside aar run (one process, one RSS)`);
