@@ -82,6 +82,8 @@ async function runJobOf(name: string, model: boolean, tools: boolean, endpoints:
       attempts: trials,
       concurrency,
       timeout_s: 300,
+      // Model turns are the step budget: room for every call the agent makes.
+      budget: { steps: steps + 1 },
       infra_retries: 1,
       resources: { memory_mb: 256, cpus: 0.5, pids: 128 },
       tools: { mode: 'live', endpoints },
@@ -154,6 +156,8 @@ try {
         `| ${r.name} | ${r.finished}/${trials} | ${Object.entries(r.statuses).map(([k, v]) => `${k} ${v}`).join(', ')} | ${f(r.seconds, 1)} | ${f(rate)} | ${f(idealRate)} | ${f(rate / idealRate)} | ${f(r.meanInFlight, 1)} / ${r.peakInFlight} | ${f(r.meanAgentS)} | ${f(r.cpuS, 1)} | ${f(r.rssMb, 0)} |`,
       );
     }
+    const incomplete = runs.filter((r) => r.finished !== trials || r.statuses.completed !== trials);
+    if (incomplete.length) console.log(`\nNOT MET: ${incomplete.map((r) => r.name).join(', ')} did not complete every trial (the figures below count calls that were not all made)`);
     if (runs.length === 3) {
       const modelCalls = trials * steps;
       const toolCallsAll = trials * toolCalls;
