@@ -310,7 +310,7 @@ up() {
     --client-ca-file "$pki/ca.crt" --token-auth-file "$pki/tokens.csv" --authorization-mode RBAC \
     --service-account-issuer https://kubernetes.default.svc --service-account-key-file "$pki/sa.pub" \
     --service-account-signing-key-file "$pki/sa.key" --allow-privileged=false --anonymous-auth=false \
-    --enable-priority-and-fairness=false --profiling=false
+    --enable-priority-and-fairness=false --profiling=false --endpoint-reconciler-type none
   wait_for kube-apiserver 90 api /readyz
   # Pods of the harness and its tests from before this start (a killed run, a rebooted machine) hold the node's
   # capacity and their relays' sockets are gone: nothing that runs now can own them.
