@@ -319,7 +319,7 @@ up() {
     --authentication-kubeconfig "$KUBECONFIG_FILE" --authorization-kubeconfig "$KUBECONFIG_FILE" \
     --bind-address 127.0.0.1 --secure-port "$PORT_CONTROLLER" --leader-elect=false \
     --service-account-private-key-file "$pki/sa.key" --root-ca-file "$pki/ca.crt" --use-service-account-credentials=false \
-    --controllers '*,-nodeipam,-cloud-node-lifecycle,-route,-service' --node-monitor-grace-period 12s --profiling=false
+    --controllers '*,-nodeipam,-cloud-node-lifecycle,-route,-service' --node-monitor-grace-period 20s --profiling=false
   start kube-scheduler "$BIN/kube-scheduler" --kubeconfig "$KUBECONFIG_FILE" \
     --authentication-kubeconfig "$KUBECONFIG_FILE" --authorization-kubeconfig "$KUBECONFIG_FILE" \
     --bind-address 127.0.0.1 --secure-port "$PORT_SCHEDULER" --leader-elect=false --profiling=false
