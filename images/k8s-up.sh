@@ -115,7 +115,7 @@ build() {
   for b in "${CLUSTER_PROGRAMS[@]}" "$@"; do [ -x "$BIN/$b" ] || missing+=("$b"); done
   ((${#missing[@]})) || return 0
   command -v go >/dev/null || { echo "k8s-up: Go is needed to build the cluster once (apt-get install golang, or see go.dev)" >&2; exit 1; }
-  log "building ${missing[*]} (Kubernetes $K8S_VERSION, etcd $ETCD_VERSION) from Go modules into $BIN (once; Kubernetes is about 10 minutes of CPU)"
+  log "building ${missing[*]} (Kubernetes $K8S_VERSION, etcd $ETCD_VERSION) from Go modules into $BIN (once: about 20 minutes of CPU, and the Go modules it downloads)"
   local started=$SECONDS
   mkdir -p "$BIN"
   for b in "${missing[@]}"; do
