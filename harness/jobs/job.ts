@@ -177,10 +177,17 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
     environment.killRunning();
   };
   // The engine going away: trials wait for it up to engine_wait_s, then the job stops as on SIGTERM.
-  const engine = new EngineWatch(environment.provider.answers?.bind(environment.provider), config.engine_wait_s * 1000, abort.signal, (line) => reporter.note(line), (gone) => {
-    halted ??= gone;
-    stop();
-  });
+  const engine = new EngineWatch(
+    environment.provider.answers?.bind(environment.provider),
+    config.engine_wait_s * 1000,
+    abort.signal,
+    (line) => reporter.note(line),
+    (gone) => {
+      halted ??= gone;
+      stop();
+    },
+    environment.provider.engineLabel,
+  );
   const onSignal = (): void => stop();
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);

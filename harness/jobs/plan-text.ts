@@ -51,6 +51,7 @@ export function formatPreview(p: JobPreview, colour = false): string {
     for (const r of p.refusal) lines.push(`  ${r}`);
   }
   lines.push(`concurrency: ${plural(p.concurrency.value, 'trial')} at a time (${p.concurrency.reason})`);
+  lines.push(`environment: ${p.environment}`);
 
   if (!p.images.engine) lines.push('images: unknown (no Docker engine answers)');
   else {
