@@ -49,9 +49,9 @@ export function writeIdleTrial(family: TaskFamily, task: FamilyTask, dir: string
   const record = idleTrialRecord(family, task, family.stepBudget(task));
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, TRIAL_FILES.leg), task.source);
-  writeFileSync(path.join(dir, TRIAL_FILES.instruction), family.renderInstruction(task, { stepBudget: record.step_budget, seed: 0 }));
+  writeFileSync(path.join(dir, TRIAL_FILES.instruction), family.renderInstruction(task, { stepBudget: record.step_budget, attempt: 1 }));
   writeFileSync(path.join(dir, TRIAL_FILES.toolLog), '');
-  family.toolSession?.(task, { dir, seed: 0, stepBudget: record.step_budget });
+  family.toolSession?.(task, { dir, seed: 0, attempt: 1, stepBudget: record.step_budget });
   return { dir, record, run: runFactsOfRecord(record) };
 }
 
@@ -117,7 +117,7 @@ export function familySuite(declaration: FamilyDeclaration, examples: string | u
         for (const t of await exampleTasks()) {
           const budget = family.stepBudget(t);
           assert.ok(Number.isInteger(budget) && budget > 0, `${t.id}: step budget ${budget}`);
-          const text = family.renderInstruction(t, { stepBudget: budget, seed: 0 });
+          const text = family.renderInstruction(t, { stepBudget: budget, attempt: 1 });
           assert.ok(typeof text === 'string' && text.trim().length > 0, `${t.id}: an empty instruction`);
         }
       },

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { z } from 'zod';
+import type { Reducer } from '../common/reducers.js';
 import type { DataTable } from '../common/table.js';
 import type { TrialToolSession } from '../tools/session.js';
 import type { TrialRecord } from '../trial/record.js';
@@ -75,6 +76,8 @@ export interface TrialSessionContext {
   dir: string;
   /** The trial's seed, as recorded in trial.json. */
   seed: number;
+  /** The trial's attempt (1, 2, ...): with the task's id, what a session seeds state every configuration must share by (WikiRace's offered links). */
+  attempt: number;
   /** The trial's step budget (the family's stepBudget unless the job sets another). */
   stepBudget: number;
 }
@@ -103,6 +106,11 @@ export interface FamilyReport<Score, Figures extends object> {
   markdownCells(row: ReportSlice & Figures): string[];
   /** One flat record per row after the fixed fields: the CSV and JSON output. */
   flatten(row: ReportSlice & Figures): Record<string, string | number | null>;
+}
+
+/** What compare passes the paper views: how a leg's attempts become its success (--reduce). */
+export interface PaperOptions {
+  reducer?: Reducer;
 }
 
 /** One scored trial of one configuration, as a family's paper views read it. */
@@ -147,10 +155,11 @@ export interface TaskFamily<Task extends FamilyTask = FamilyTask, Score extends 
   /** Model turns the task's protocol allows (a job's `budget.steps: auto`). */
   stepBudget(task: Task): number;
   /**
-   * The text the agent gets as /app/instruction.md; templatePath replaces the family's own template. `seed`
-   * is the trial's, for families whose instruction shows seeded state (WikiRace's first offered links).
+   * The text the agent gets as /app/instruction.md; templatePath replaces the family's own template.
+   * `attempt` is the trial's, for families whose instruction shows state seeded per task and attempt
+   * (WikiRace's first offered links); absent, such a family shows none.
    */
-  renderInstruction(task: Task, options: { templatePath?: string; stepBudget: number; seed?: number }): string;
+  renderInstruction(task: Task, options: { templatePath?: string; stepBudget: number; attempt?: number }): string;
   /** Names of the gateway tools an agent may call on this family's tasks. */
   readonly tools: readonly string[];
   /**
@@ -166,8 +175,12 @@ export interface TaskFamily<Task extends FamilyTask = FamilyTask, Score extends 
   /** What a running job shows per trial: the share of successes under this label, and a short verdict. */
   readonly progress: { label: string; success(score: Score): number; verdict(score: Score): string };
   readonly report: FamilyReport<Score, Figures>;
-  /** Optional: the paper's views (`aar compare --paper`, the HTML report) of each configuration's scored trials, in configuration order. */
-  paperTables?(configs: readonly [string, readonly PaperTrial<Score>[]][]): DataTable[];
+  /**
+   * Optional: the paper's views (`aar compare --paper`, the HTML report) of each configuration's scored
+   * trials, in configuration order. A table that reduces each leg's success by `options.reducer` says so in
+   * its `reducedBy`; the others are marked as not reduced.
+   */
+  paperTables?(configs: readonly [string, readonly PaperTrial<Score>[]][], options?: PaperOptions): DataTable[];
   /** Optional: the plan's token estimate in the family's own steps (absent: model calls up to the step budget). */
   readonly estimate?: StepEstimate<Task, Score>;
 }

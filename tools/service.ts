@@ -1,3 +1,4 @@
+import { hostSecrets } from '../common/secrets.js';
 import { checkToolArgs, findTool, TOOLS, type ToolDefinition } from './catalog/index.js';
 import { runOnHost } from './providers/registry.js';
 import type { ProviderContext, ToolResult } from './providers/types.js';
@@ -43,14 +44,22 @@ export interface ToolCallOutcome {
   calledAs?: string;
 }
 
-const failure = (tool: string, message: string): ToolCallOutcome => ({
-  tool,
-  ok: false,
-  text: `Error: ${message}`,
-  truncated: false,
-  fullLength: message.length + 7,
-  source: 'gateway',
-});
+const failure = (tool: string, raw: string): ToolCallOutcome => {
+  // A provider's error can name the URL it called, the key in its query.
+  const message = hostSecrets.text(raw);
+  return { tool, ok: false, text: `Error: ${message}`, truncated: false, fullLength: message.length + 7, source: 'gateway' };
+};
+
+/** A provider's answer with every host key and trial token masked (common/secrets.ts): an upstream may echo its request. */
+function masked(result: ToolResult): ToolResult {
+  const { text, providerError, resolvedUrl } = result;
+  return {
+    ...result,
+    text: hostSecrets.text(text),
+    ...(providerError === undefined ? {} : { providerError: hostSecrets.text(providerError) }),
+    ...(resolvedUrl === undefined ? {} : { resolvedUrl: hostSecrets.text(resolvedUrl) }),
+  };
+}
 
 /** A call the gateway refuses without running it: the agent sees `Error: <message>`; the log marks it refused. */
 export const refusal = (tool: string, message: string): ToolCallOutcome => ({ ...failure(tool, message), refused: true });
@@ -128,12 +137,14 @@ export class ToolService {
       if (entry) return entryToResult(entry);
       return { ok: false, text: `Error: no recorded response for ${id.tool} ${id.args} (tool mode is replay)`, providerError: 'replay miss' };
     }
-    const result = await runOnHost(tool, args, providers!);
+    const result = masked(await runOnHost(tool, args, providers!));
     if (mode === 'record' && !result.transient) store!.put(id, result, 'live');
     return result;
   }
 
-  private finish(tool: string, result: ToolResult, source: ToolCallOutcome['source']): ToolCallOutcome {
+  /** The outcome the agent sees: masked before it is cut, so a cut never leaves part of a secret. */
+  private finish(tool: string, unmasked: ToolResult, source: ToolCallOutcome['source']): ToolCallOutcome {
+    const result = masked(unmasked);
     const cut = truncateOutput(result.text, this.outputLimit);
     return {
       tool,

@@ -89,7 +89,7 @@ export function agentSuite(adapter: AgentAdapter): ConformanceSuite {
             const stepBudget = family.stepBudget(task);
             const ctx: AgentContext = {
               trialId: 'conformance__agent__1', family, task, stepBudget, seed: 1, agent: exampleConfig(adapter),
-              instruction: family.renderInstruction(task, { stepBudget, seed: 1 }), gatewayUrl: 'http://127.0.0.1:8900', token: 'conformance-token',
+              instruction: family.renderInstruction(task, { stepBudget, attempt: 1 }), gatewayUrl: 'http://127.0.0.1:8900', token: 'conformance-token',
             };
             const launch = await adapter.launch(ctx);
             assert.ok(launch.command.length > 0 && launch.command.every((a) => typeof a === 'string'), `${name}: a command of strings`);

@@ -13,6 +13,8 @@ export interface LoadedConfig {
   config: JobConfig;
   /** `path` resolved against the config file's folder. */
   resolve: (p: string) => string;
+  /** The command-line flag that set a config key, when one did (flags.ts). */
+  flagOf?: (segments: readonly PropertyKey[]) => string | undefined;
 }
 
 function location(doc: Document, counter: LineCounter, segments: readonly PropertyKey[]): string {
@@ -141,11 +143,11 @@ export function loadJobConfig(file: string, overrides?: ConfigOverrides): Loaded
     throw new InputError([{ file, path: '', message: `cannot read: ${(error as Error).message}` }]);
   }
   const dir = path.dirname(path.resolve(file));
-  return { file, text, config: parseJobConfig(file, text, overrides), resolve: (p: string) => path.resolve(dir, p) };
+  return { file, text, config: parseJobConfig(file, text, overrides), resolve: (p: string) => path.resolve(dir, p), ...(overrides ? { flagOf: overrides.flagOf } : {}) };
 }
 
 /** A config from command-line flags alone: relative paths are relative to the working directory. */
 export function configFromFlags(overrides: ConfigOverrides): LoadedConfig {
   const file = 'command line';
-  return { file, text: '', config: parseJobConfig(file, null, overrides), resolve: (p: string) => path.resolve(p) };
+  return { file, text: '', config: parseJobConfig(file, null, overrides), resolve: (p: string) => path.resolve(p), flagOf: overrides.flagOf };
 }

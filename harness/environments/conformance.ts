@@ -206,7 +206,7 @@ export function environmentSuite(name: string, provider: () => EnvironmentProvid
 export function registeredEnvironmentSuite(definition: EnvironmentDefinition, suiteLabel: string): ConformanceSuite {
   let image = '';
   const hooks = definition.conformance;
-  const suite = environmentSuite(definition.name, () => definition.create(hooks?.settings?.(suiteLabel)), { image: () => image, suiteLabel });
+  const suite = environmentSuite(definition.name, async () => definition.create(await hooks?.settings?.(suiteLabel)), { image: () => image, suiteLabel });
   const before = suite.before!;
   const after = suite.after!;
   const leftovers = hooks?.leftovers;

@@ -16,13 +16,15 @@ export interface EnvironmentDefinition<Settings = unknown> {
   create(settings: Settings | undefined): Promise<EnvironmentProvider>;
   /** How its conformance suite (conformance.ts) runs on this machine; absent: it needs nothing but the base image. */
   readonly conformance?: EnvironmentConformance<Settings>;
+  /** What `aar plan` says of it beyond its name (how images reach its nodes), from the config's settings. */
+  planNote?(settings: Settings | undefined): string;
 }
 
 export interface EnvironmentConformance<Settings> {
   /** Why the suite cannot run here (no engine answers, not a swarm manager), or undefined when it can. */
   unavailable(): Promise<string | undefined>;
   /** The settings the suite's sandboxes run with (names made unique by the suite's label). */
-  settings?(suiteLabel: string): Settings;
+  settings?(suiteLabel: string): Settings | Promise<Settings>;
   /** What the suite left behind once its sandboxes were removed (names); must be nothing. */
   leftovers?(suiteLabel: string): Promise<string[]>;
 }

@@ -5,6 +5,7 @@
  */
 import './docker/definition.js';
 import './swarm/definition.js';
+import './kubernetes/definition.js';
 import type { z } from 'zod';
 import { definedEnvironments, ENVIRONMENTS } from './define.js';
 import type { EnvironmentProvider } from './types.js';
@@ -30,4 +31,11 @@ export function environmentSettingsShape(zod: typeof z): Record<string, z.ZodOpt
 export function environmentLeftovers(): string {
   const each = definedEnvironments().map((e) => `${e.name} (${e.leftovers})`);
   return each.length > 1 ? `${each.slice(0, -1).join(', ')} or ${each[each.length - 1]}` : each.join('');
+}
+
+/** `aar plan`'s line on a job's environment: its name, and what it says of itself (how images reach its nodes). */
+export function environmentPlanLine(name: string, config: Record<string, unknown> = {}): string {
+  const definition = ENVIRONMENTS.get(name);
+  const note = definition.planNote?.(config[name]);
+  return note ? `${name}: ${note}` : name;
 }

@@ -18,7 +18,7 @@ import { chooseConcurrency } from './concurrency.js';
 import { changedLegs, finishedTrials } from './growth.js';
 import { ensureJobImages, imageSettings } from './image-plan.js';
 import { JobEnvironment } from './job-environment.js';
-import { checkJobFile, refuseForeignFolder } from './job-file.js';
+import { checkJobFile, refuseFileAsFolder, refuseForeignFolder } from './job-file.js';
 import { loadJobTasks } from './job-tasks.js';
 import { lockJobDir, type JobLock } from './lock.js';
 import { GATEWAY_SOCKET_NAME, makeSocketDir, removeStaleSocketDirs } from './socket-dir.js';
@@ -112,7 +112,9 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
   }
   const plans = planTrials(config, tasks);
 
-  const jobDir = path.join(loaded.resolve(config.output), config.name);
+  const jobsDir = loaded.resolve(config.output);
+  const jobDir = path.join(jobsDir, config.name);
+  refuseFileAsFolder(loaded, jobsDir, jobDir);
   refuseForeignFolder(jobDir, loaded.file);
 
   const environment = await JobEnvironment.open(config, jobDir);
@@ -135,7 +137,7 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
   const instructionTemplate = config.instruction_template ? loaded.resolve(config.instruction_template) : undefined;
   // Rendered once before any container starts: a template that cannot be read fails the job here, by name.
   try {
-    family.renderInstruction(toRun[0].task, { templatePath: instructionTemplate, stepBudget: family.stepBudget(toRun[0].task), seed: toRun[0].seed });
+    family.renderInstruction(toRun[0].task, { templatePath: instructionTemplate, stepBudget: family.stepBudget(toRun[0].task), attempt: toRun[0].attempt });
   } catch (error) {
     throw new InputError([{ file: loaded.file, path: 'instruction_template', message: (error as Error).message }]);
   }
@@ -176,10 +178,17 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
     environment.killRunning();
   };
   // The engine going away: trials wait for it up to engine_wait_s, then the job stops as on SIGTERM.
-  const engine = new EngineWatch(environment.provider.answers?.bind(environment.provider), config.engine_wait_s * 1000, abort.signal, (line) => reporter.note(line), (gone) => {
-    halted ??= gone;
-    stop();
-  });
+  const engine = new EngineWatch(
+    environment.provider.answers?.bind(environment.provider),
+    config.engine_wait_s * 1000,
+    abort.signal,
+    (line) => reporter.note(line),
+    (gone) => {
+      halted ??= gone;
+      stop();
+    },
+    environment.provider.engineLabel,
+  );
   const onSignal = (): void => stop();
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);

@@ -3,6 +3,7 @@ import { needsNoProviderKeys } from '../gateway/local/spec.js';
 import path from 'node:path';
 import { keysFromEnv } from '../../tools/providers/types.js';
 import { agentAdapter } from '../agents/registry.js';
+import { environmentPlanLine } from '../environments/registry.js';
 import type { LoadedConfig } from '../config/load.js';
 import { agentId } from '../config/schema.js';
 import { BUILT_IN_PRICES } from '../gateway/models/apis/registry.js';
@@ -30,6 +31,8 @@ export interface JobPreview {
   /** Trials at a time, and why (a number set in the config, or what this machine holds). */
   concurrency: ConcurrencyChoice;
   images: ImagePlan;
+  /** Where trials run, and how images reach its nodes (environments/registry.ts environmentPlanLine). */
+  environment: string;
   /** Host environment variables the job needs, who needs each, and whether it is set. */
   keys: { name: string; neededBy: string[]; set: boolean }[];
   estimates: AgentEstimate[];
@@ -87,6 +90,7 @@ export async function previewJob(loaded: LoadedConfig, env: NodeJS.ProcessEnv = 
     refusal,
     concurrency: chooseConcurrency(config),
     images,
+    environment: environmentPlanLine(config.environment, config as unknown as Record<string, unknown>),
     keys: [...needers].map(([name, neededBy]) => ({ name, neededBy, set: isSet(name) })),
     estimates,
   };

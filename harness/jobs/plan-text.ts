@@ -1,4 +1,4 @@
-import { minimumDetectableDifference } from '../../common/stats.js';
+import { plannedMde } from '../../common/stats.js';
 import type { AgentEstimate } from './estimate.js';
 import { paintStatus } from './colour.js';
 import type { JobPreview } from './plan-preview.js';
@@ -14,16 +14,28 @@ function basis(e: AgentEstimate): string {
   const step = `${int(e.perStep.input + e.perStep.output)} tokens/${e.unit}`;
   if (e.basis === 'paper') return `${step} (${e.source ?? 'AAR paper figures'}; no earlier job of this agent here)`;
   const m = e.measured!;
-  return `${step} (measured: ${m.trials} trials in ${m.jobs.join(', ')}; ${(100 * m.budgetUsed).toFixed(0)}% of the ${e.unit === 'step' ? 'step budget' : `${e.unit}s allowed`} used)`;
+  const upstream = m.upstream === 'stand-in' ? `; answered by a stand-in, not the model's provider (${m.standIns.join('; ')}): say little of ${e.agentId}'s real tokens` : m.leftOut.length ? `; left out, answered by a stand-in model: ${m.leftOut.join(', ')}` : '';
+  return `${step} (measured: ${m.trials} trials in ${m.jobs.join(', ')}; ${(100 * m.budgetUsed).toFixed(0)}% of the ${e.unit === 'step' ? 'step budget' : `${e.unit}s allowed`} used${upstream})`;
 }
 
-/** Whether the planned legs can tell two configurations apart: the minimum detectable FA difference at 80% power. */
+/**
+ * Whether the planned legs can tell two configurations apart: the minimum detectable FA difference at 80%
+ * power of the test compare runs (common/stats.ts plannedMde): exact McNemar with one attempt (its power
+ * computed exactly), and with more, between attempts all alike (exact, the same test) and attempts
+ * independent (the sign-flip test on per-leg means, approximated with t quantiles: said so).
+ */
 export function powerLine(legs: number, attempts: number): string {
-  const mde = minimumDetectableDifference(legs, attempts);
-  if (!mde) return 'power: too few legs to compare configurations';
-  const pp = (x: number): string => (x > 1 ? 'over 100 pp' : `${(100 * x).toFixed(1)} pp`);
-  const range = attempts > 1 ? `${pp(mde.attemptsIndependent)} (attempts independent) to ${pp(mde.attemptsIdentical)} (attempts all alike)` : pp(mde.attemptsIdentical);
-  return `power: on ${plural(legs, 'leg')} x ${plural(attempts, 'attempt')}, \`aar compare\` detects an FA difference between two configurations of at least ${range} at 80% power (alpha 0.05; FA near 50%, configurations uncorrelated: a bound, shared leg difficulty makes it smaller)`;
+  const mde = plannedMde(legs, attempts);
+  const head = `power: on ${plural(legs, 'leg')} x ${plural(attempts, 'attempt')}, \`aar compare\``;
+  const assumptions = '(alpha 0.05; FA near 50%, configurations uncorrelated: a bound, shared leg difficulty makes it smaller)';
+  if (!mde || (mde.attemptsIdentical === null && mde.attemptsIndependent === null)) return `${head} cannot detect any FA difference between two configurations at 80% power: too few legs ${assumptions}`;
+  // Rounded up, so the figure printed still has its 80% power.
+  const pp = (x: number | null): string => (x === null ? 'none at 80% power' : `${(Math.ceil(1000 * x - 1e-9) / 10).toFixed(1)} pp`);
+  const range =
+    attempts > 1
+      ? `${pp(mde.attemptsIndependent)} (attempts independent: approximate) to ${pp(mde.attemptsIdentical)} (attempts all alike: exact McNemar)`
+      : `${pp(mde.attemptsIdentical)} (exact McNemar, its power computed exactly)`;
+  return `${head} detects an FA difference between two configurations of at least ${range} at 80% power ${assumptions}`;
 }
 
 /** The plain-text plan, one section per question: what runs, what is built, which keys, what it costs. */
@@ -39,6 +51,7 @@ export function formatPreview(p: JobPreview, colour = false): string {
     for (const r of p.refusal) lines.push(`  ${r}`);
   }
   lines.push(`concurrency: ${plural(p.concurrency.value, 'trial')} at a time (${p.concurrency.reason})`);
+  lines.push(`environment: ${p.environment}`);
 
   if (!p.images.engine) lines.push('images: unknown (no Docker engine answers)');
   else {

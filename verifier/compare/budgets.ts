@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { JobConfigSchema } from '../../harness/config/schema.js';
-import { meaningSettings } from '../../harness/jobs/growth.js';
+import { usesEveryAttempt, type Reducer } from '../../common/reducers.js';
 import { TRIAL_FILES } from '../../trial/folder.js';
 import type { Configuration } from './select.js';
 
@@ -25,17 +24,11 @@ export interface BudgetCheck {
 const UNRECORDED = '(not recorded: no job.json)';
 /** Config keys naming a file whose content is the meaning: compared by content, wherever the file is. */
 const FILE_KEYS = new Set(['instruction_template', 'models.prices']);
-/** Keys read another way: the store as the tools' world (by content), below. */
-const WORLD_KEYS = new Set(['tools.store']);
+/** Keys read another way: the store as the tools' world (by content), below; the family by its own row. */
+const OTHER_ROWS = new Set(['tools.store', 'tasks.family']);
 
 const shown = (v: unknown): string => (v === undefined ? 'none' : typeof v === 'string' ? v : JSON.stringify(v));
 const sha12 = (data: string | Buffer): string => createHash('sha256').update(data).digest('hex').slice(0, 12);
-
-/** The job's config with its defaults, so a key left out and its default value compare equal. */
-function effectiveConfig(c: Configuration): Record<string, unknown> {
-  const parsed = JobConfigSchema.safeParse(c.job!.config);
-  return parsed.success ? (parsed.data as Record<string, unknown>) : c.job!.config;
-}
 
 function resolveFromConfig(c: Configuration, file: string): string {
   return c.job!.configFile ? path.resolve(path.dirname(c.job!.configFile), file) : path.resolve(file);
@@ -77,20 +70,23 @@ function storeFingerprint(dir: string): string {
 }
 
 /** The world the tools answered from: a store by its content, or the live services on the days the trials ran. */
-function worldOf(c: Configuration, config: Record<string, unknown>): string {
-  const tools = (config.tools ?? {}) as { mode?: string; store?: string };
-  const mode = tools.mode ?? 'live';
+function worldOf(c: Configuration, settings: Record<string, unknown>): string {
+  const mode = typeof settings['tools.mode'] === 'string' ? settings['tools.mode'] : 'live';
+  const store = settings['tools.store'];
   if (mode === 'live') {
     const days = c.trials.map((t) => t.record.started_at.slice(0, 10)).sort();
     return days.length ? `live, ${days[0]}..${days[days.length - 1]}` : 'live';
   }
-  return tools.store ? `${mode}, ${storeFingerprint(resolveFromConfig(c, tools.store))}` : `${mode}, no store`;
+  return typeof store === 'string' ? `${mode}, ${storeFingerprint(resolveFromConfig(c, store))}` : `${mode}, no store`;
 }
 
-/** Every meaning key (the rerun rule's list, harness/jobs/growth.ts) with its value per configuration. */
+/**
+ * Every meaning key each job recorded (job.json's `meaning`, trial/job-meaning.ts: the rerun rule's list)
+ * with its value per configuration. Read as recorded, never re-derived with today's config schema.
+ */
 function settingRows(configs: readonly Configuration[]): BudgetDifference[] {
-  const settings = configs.map((c) => (c.job ? meaningSettings(effectiveConfig(c)) : null));
-  const keys = [...new Set(settings.flatMap((s) => (s ? Object.keys(s) : [])))].filter((k) => !WORLD_KEYS.has(k)).sort();
+  const settings = configs.map((c) => c.job?.settings ?? null);
+  const keys = [...new Set(settings.flatMap((s) => (s ? Object.keys(s) : [])))].filter((k) => !OTHER_ROWS.has(k)).sort();
   const rows = keys.map((key) => ({
     key,
     values: Object.fromEntries(configs.map((c, i) => {
@@ -98,7 +94,7 @@ function settingRows(configs: readonly Configuration[]): BudgetDifference[] {
       return [c.label, !settings[i] ? UNRECORDED : FILE_KEYS.has(key) && typeof value === 'string' ? fileContent(c, value) : shown(value)];
     })),
   }));
-  rows.push({ key: 'tools world (store content, or live and its dates)', values: Object.fromEntries(configs.map((c) => [c.label, c.job ? worldOf(c, effectiveConfig(c)) : UNRECORDED])) });
+  rows.push({ key: 'tools world (store content, or live and its dates)', values: Object.fromEntries(configs.map((c) => [c.label, c.job ? worldOf(c, c.job.settings) : UNRECORDED])) });
   return rows;
 }
 
@@ -143,20 +139,50 @@ function stepBudgetRow(configs: readonly Configuration[]): CheckedKey {
 }
 
 /**
+ * Attempts per leg, a budget when the reducer reads every attempt as one draw (pass@k, pass^k: 3 tries at
+ * a leg are not 1): the scored attempts each configuration had on the legs every configuration has a value for.
+ */
+function attemptsRow(configs: readonly Configuration[], reducer: Reducer): CheckedKey {
+  const perLeg = configs.map((c) => {
+    const counts = new Map<string, number>();
+    for (const t of c.trials) if (t.score !== null) counts.set(t.record.leg.id, (counts.get(t.record.leg.id) ?? 0) + 1);
+    return counts;
+  });
+  const shared = [...perLeg[0].keys()].filter((id) => perLeg.every((m) => m.has(id))).sort();
+  const differing = shared.filter((id) => new Set(perLeg.map((m) => m.get(id))).size > 1);
+  const spread = (m: Map<string, number>): string => {
+    const counts = shared.map((id) => m.get(id)!);
+    if (!counts.length) return 'no shared legs';
+    const [lo, hi] = [Math.min(...counts), Math.max(...counts)];
+    return lo === hi ? String(lo) : `${lo}-${hi}`;
+  };
+  return {
+    key: `attempts per leg (${reducer} reads every attempt)`,
+    values: Object.fromEntries(configs.map((c, i) => [c.label, `${spread(perLeg[i])}${differing.length ? `; ${differing.length} shared legs differ, e.g. ${differing[0]}: ${perLeg[i].get(differing[0])}` : ''}`])),
+    same: !differing.length,
+  };
+}
+
+/**
  * Checks, not assumes, that configurations ran under the same conditions: every meaning key of the rerun
  * rule (budgets, timeouts, resources, network, tools and their endpoints, models' gateway settings and
  * prices, the instruction template, ...), the world the tools answered from, the legs by the content of
- * their leg.json now, the step budgets the trials had, and the harness version. Every difference is listed.
+ * their leg.json now, the step budgets the trials had, the harness version, and, when the reducer reads
+ * every attempt (pass@k, pass^k), the attempts per leg. Every difference is listed.
  */
-export function checkBudgets(configs: readonly Configuration[]): BudgetCheck {
+export function checkBudgets(configs: readonly Configuration[], options: { reducer?: Reducer } = {}): BudgetCheck {
+  const reducer = options.reducer ?? 'mean';
   const checked: CheckedKey[] = [];
   // Without job.json the budgets cannot be checked: that is a difference, even when every job lacks one.
   checked.push({ key: 'job.json (the recorded budgets)', values: Object.fromEntries(configs.map((c) => [c.label, c.job ? 'present' : 'missing: budgets unknown'])), same: configs.every((c) => c.job) });
   checked.push({ key: 'task family', values: Object.fromEntries(configs.map((c) => [c.label, c.family])) });
+  // Where the settings below come from: never a difference in itself.
+  checked.push({ key: 'meaning settings read from', values: Object.fromEntries(configs.map((c) => [c.label, !c.job ? UNRECORDED : c.job.settingsSource === 'recorded' ? "job.json's meaning" : "job.json's config (older file: no meaning recorded)"])), same: true });
   checked.push(...settingRows(configs));
   checked.push({ key: 'harness version', values: Object.fromEntries(configs.map((c) => [c.label, [...new Set(c.trials.map((t) => t.record.harness_version))].sort().join(', ')])) });
   checked.push(...legRows(configs));
   if (configs.length > 1) checked.push(stepBudgetRow(configs));
+  if (configs.length > 1 && usesEveryAttempt(reducer)) checked.push(attemptsRow(configs, reducer));
   const differences = checked.filter((d) => !(d.same ?? new Set(Object.values(d.values)).size <= 1)).map(({ key, values }) => ({ key, values }));
   return { equal: differences.length === 0, differences, checked: checked.map(({ key, values }) => ({ key, values })) };
 }

@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { familyOfRecord } from '../../tasks/registry.js';
 import { requireTrialDirs } from '../../trial/folder.js';
-import { AtifTrajectorySchema, TRAJECTORY_FILE, trajectoryOfFolder, type AtifTrajectory } from '../../trial/trajectory/index.js';
+import { AtifTrajectorySchema, notLoggedOf, TRAJECTORY_FILE, trajectoryOfFolder, type AtifTrajectory } from '../../trial/trajectory/index.js';
 import { readJobResults, type TrialResult } from '../results.js';
 import type { ExportJob, ExportTrial } from './types.js';
 
@@ -22,10 +22,16 @@ export function headlineMetrics(result: TrialResult): Record<string, number | bo
   return out;
 }
 
-/** A trial's trajectory.json, or one built from its logs now (folders written before it existed, or a damaged file). */
+/**
+ * Larger trajectory.json files are not parsed whole (one written from a flooded log before the logs were
+ * bounded reaches tens of MB): the trajectory is built again from the logs, which the builder reads bounded.
+ */
+const TRAJECTORY_READ_MAX_BYTES = 16 * 1024 * 1024;
+
+/** A trial's trajectory.json, or one built from its logs now (folders written before it existed, a damaged or too large file). */
 function trajectoryOf(result: TrialResult): AtifTrajectory {
   const file = path.join(result.dir, TRAJECTORY_FILE);
-  if (existsSync(file)) {
+  if (existsSync(file) && statSync(file).size <= TRAJECTORY_READ_MAX_BYTES) {
     try {
       const parsed = AtifTrajectorySchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
       if (parsed.success) return parsed.data;
@@ -34,7 +40,7 @@ function trajectoryOf(result: TrialResult): AtifTrajectory {
     }
   }
   const agent = result.record.agent;
-  return trajectoryOfFolder(result.dir, result.record.trial_id, { name: agent.name, version: agent.version ?? 'unknown', model: agent.model });
+  return trajectoryOfFolder(result.dir, result.record.trial_id, { name: agent.name, version: agent.version ?? 'unknown', model: agent.model }, notLoggedOf(result.record));
 }
 
 /** A job folder read for export: every readable trial (infrastructure errors left out: they have no score). */

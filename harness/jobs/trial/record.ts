@@ -3,7 +3,8 @@ import { DEFAULT_FAMILY } from '../../../tasks/registry.js';
 import { TRIAL_FILES, TRIAL_FORMAT, writeFiles } from '../../../trial/folder.js';
 import { TrialRecordSchema, type TrialRecord, type TrialStatus } from '../../../trial/record.js';
 import { mergeRunSources, recordedRunOf, type RunFacts } from '../../../trial/run-facts.js';
-import { writeTrajectory } from '../../../trial/trajectory/index.js';
+import { notLoggedOf, writeTrajectory } from '../../../trial/trajectory/index.js';
+import { refusedCounts } from '../../gateway/request-limits.js';
 // The model APIs' transcript readers, which the trajectory reads each exchange with, register on import.
 import '../../gateway/models/apis/registry.js';
 import { HARNESS_VERSION } from '../../version.js';
@@ -25,7 +26,7 @@ export function recordIdentity(ctx: TrialRunContext, plan: TrialPlan) {
     ...(ctx.family.name === DEFAULT_FAMILY ? {} : { family: ctx.family.name }),
     trial_id: plan.trialId,
     job: ctx.jobName,
-    agent: { id: plan.agentId, name: plan.agent.name, model: plan.agent.model ?? null, version: plan.agent.version ?? null },
+    agent: { id: plan.agentId, name: plan.agent.name, model: plan.agent.model ?? null, version: plan.agent.version ?? null, uses_model: plan.adapter.usesModel },
     leg: { ...ctx.family.describe(plan.task), sha256: createHash('sha256').update(plan.task.source).digest('hex') },
     attempt: plan.attempt,
     seed: plan.seed,
@@ -64,6 +65,7 @@ export function recordTrial(ctx: TrialRunContext, plan: TrialPlan, staged: Stage
   const { result, agentSeconds, cuts, refused } = ran;
   const { status, error, timedOut } = runEnding(ctx, ran);
   const gatewayTrial = staged.gatewayTrial;
+  const requestsRefused = refusedCounts(gatewayTrial.requests);
   const finished = Date.now();
   const run = mergeRunSources(plan.adapter.usesModel ? gatewayTrial.usage : null, plan.adapter.readLogs?.(staged.agentDir) ?? {}, {
     exitCode: result.exitCode,
@@ -90,6 +92,8 @@ export function recordTrial(ctx: TrialRunContext, plan: TrialPlan, staged: Stage
     ...(refused.entries().length ? { refused_files: refused.entries() } : {}),
     ...retryFields(retries),
     ...(gatewayTrial.toolLog.bound ? { tool_log_bound: { ...gatewayTrial.toolLog.bound } } : {}),
+    ...(gatewayTrial.modelLog.bound ? { model_log_bound: structuredClone(gatewayTrial.modelLog.bound) } : {}),
+    ...(requestsRefused ? { requests_refused: requestsRefused } : {}),
     ...(gatewayTrial.usage.modelErrors ? { model_errors: { ...gatewayTrial.usage.modelErrors } } : {}),
   });
   writeFiles(staged.staging, {
@@ -98,10 +102,11 @@ export function recordTrial(ctx: TrialRunContext, plan: TrialPlan, staged: Stage
     ...(ran.answer === null ? {} : { [TRIAL_FILES.answer]: ran.answer }),
   });
   // From the logs now complete (the gateway takes no more of this trial's requests); scoring never reads it.
-  writeTrajectory(staged.staging, plan.trialId, {
-    name: plan.agent.name,
-    version: plan.agent.version ?? (plan.adapter.usesModel ? 'unknown' : HARNESS_VERSION),
-    model: plan.agent.model ?? null,
-  });
+  writeTrajectory(
+    staged.staging,
+    plan.trialId,
+    { name: plan.agent.name, version: plan.agent.version ?? (plan.adapter.usesModel ? 'unknown' : HARNESS_VERSION), model: plan.agent.model ?? null },
+    notLoggedOf(record),
+  );
   return { record, run };
 }

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadJobConfig, parseJobConfig } from '../../../harness/config/load.js';
-import { meaningDifferences, meaningOf } from '../../../harness/jobs/growth.js';
+import { meaningDifferences, meaningOf, recordedMeaning } from '../../../harness/jobs/growth.js';
 import { runJob } from '../../../harness/jobs/job.js';
 import { planTrials } from '../../../harness/jobs/plan.js';
 import { previewJob } from '../../../harness/jobs/plan-preview.js';
@@ -39,6 +39,16 @@ describe('what a job folder means', () => {
       'tools.store: (unset) -> "s"',
       'agents[oracle].version: (unset) -> "2"',
     ]);
+  });
+
+  test('seed, images.* and models.record_conversation are not change (the list compare checks budgets by); an older job.json that recorded them is read without them', () => {
+    const before = meaningOf(config('agents:\n  - name: oracle\n'));
+    const after = meaningOf(config('agents:\n  - name: oracle\nseed: 7\nimages:\n  base: debian:bookworm-slim\nmodels:\n  record_conversation: false\n'));
+    expect(meaningDifferences(before, after)).toEqual([]);
+    // A folder whose job.json still lists `seed` and `images.base` among its meaning keys (written before they left it).
+    const older = recordedMeaning({ meaning: { ...before, settings: { ...before.settings, seed: 0, 'images.base': 'auto' } } })!;
+    expect(meaningDifferences(older, after)).toEqual([]);
+    expect(meaningDifferences(older, meaningOf(config('agents:\n  - name: oracle\ntimeout_s: 30\n')))).toEqual(['timeout_s: 600 -> 30']);
   });
 
   test('trials interleave agents leg by leg, attempt by attempt', async () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { exportFolderNames } from '../folder-names.js';
 import type { ExportJob, ExportTrial, Exporter } from '../types.js';
 
 /**
@@ -17,8 +18,9 @@ export const harborExporter: Exporter = {
   write(job, outDir) {
     mkdirSync(outDir, { recursive: true });
     const written = [path.join(outDir, 'result.json')];
+    exportFolderNames(job.trials.map((t) => t.result.record.trial_id)).forEach((name, i) => folderNames.set(job.trials[i]!, name));
     for (const trial of job.trials) {
-      const dir = path.join(outDir, safeName(trial.result.record.trial_id));
+      const dir = path.join(outDir, nameOf(trial));
       mkdirSync(path.join(dir, 'agent'), { recursive: true });
       mkdirSync(path.join(dir, 'verifier'), { recursive: true });
       writeJson(path.join(dir, 'agent', 'trajectory.json'), trial.trajectory);
@@ -31,7 +33,9 @@ export const harborExporter: Exporter = {
   },
 };
 
-const safeName = (name: string) => name.replace(/[^\w.@-]+/g, '_');
+/** Each trial's folder name in this export: safe and unique (folder-names.ts), set when the export starts. */
+const folderNames = new WeakMap<ExportTrial, string>();
+const nameOf = (trial: ExportTrial): string => folderNames.get(trial)!;
 const writeJson = (file: string, value: unknown) => writeFileSync(file, JSON.stringify(value, null, 2) + '\n');
 
 /** A UUID (version 8 layout) from a name: the same name, the same id. */
@@ -50,7 +54,7 @@ function trialConfig(trial: ExportTrial, outDir: string) {
   const { record } = trial.result;
   return {
     task: { path: record.leg.file },
-    trial_name: safeName(record.trial_id),
+    trial_name: nameOf(trial),
     trials_dir: outDir,
     agent: { name: record.agent.name, ...(record.agent.model ? { model_name: record.agent.model } : {}) },
   };
@@ -60,9 +64,9 @@ function trialResult(trial: ExportTrial, dir: string, outDir: string) {
   const { record, score } = trial.result;
   const m = trial.trajectory.final_metrics;
   return {
-    id: uuidOf(record.trial_id),
+    id: uuidOf(nameOf(trial)),
     task_name: record.leg.id,
-    trial_name: safeName(record.trial_id),
+    trial_name: nameOf(trial),
     trial_uri: pathToFileURL(path.resolve(dir)).href,
     task_id: { path: record.leg.file },
     source: 'aar-harness',
@@ -89,7 +93,7 @@ function jobResult(job: ExportJob) {
     const key = `${record.agent.name}__${record.agent.model ?? 'none'}__${job.name}`;
     const stats = (evals[key] ??= { n_trials: 0, n_errors: 0, metrics: [], reward_stats: {} });
     stats.n_trials++;
-    for (const [name, value] of Object.entries(rewardsOf(trial))) ((stats.reward_stats[name] ??= {})[String(value)] ??= []).push(safeName(record.trial_id));
+    for (const [name, value] of Object.entries(rewardsOf(trial))) ((stats.reward_stats[name] ??= {})[String(value)] ??= []).push(nameOf(trial));
   }
   for (const [key, stats] of Object.entries(evals)) {
     const trials = job.trials.filter((t) => `${t.result.record.agent.name}__${t.result.record.agent.model ?? 'none'}__${job.name}` === key);
