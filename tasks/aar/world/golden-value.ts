@@ -78,7 +78,16 @@ export function printedValue(text: string): unknown {
 /** The value of a chain's last step, from the text the tool answered. */
 export function chainValue(tool: string, outputKey: string | null | undefined, text: string): ChainValue {
   if (text.startsWith('Error:')) return { ok: false, reason: text.split('\n')[0] };
-  if (tool === 'python_execute_code') return { ok: true, value: printedValue(text) };
+  if (tool === 'python_execute_code') {
+    // The MCP server answers {"stdout", "stderr", "exit_code"}; ours (as the Harbor adapter) what was printed.
+    try {
+      const data = JSON.parse(text) as { stdout?: unknown; exit_code?: unknown };
+      if (isObject(data) && typeof data.stdout === 'string') return data.exit_code === 0 ? { ok: true, value: printedValue(data.stdout) } : { ok: false, reason: `exit code ${String(data.exit_code)}` };
+    } catch {
+      // not JSON: the printed text itself
+    }
+    return /^Exit code: \d+/.test(text) ? { ok: false, reason: text.split('\n')[0] } : { ok: true, value: printedValue(text) };
+  }
   let data: unknown;
   try {
     data = JSON.parse(text);

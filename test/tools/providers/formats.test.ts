@@ -4,7 +4,7 @@ import { formatPlaces } from '../../../tools/catalog/maps-formats.js';
 import { formatPage } from '../../../tools/catalog/web-page.js';
 import { formatWebSearch } from '../../../tools/catalog/web.js';
 import { errorResult, okResult, pyRound } from '../../../tools/providers/formats.js';
-import { decodeEntities, htmlTitle, htmlToMarkdown, htmlToText } from '../../../tools/providers/html-markdown.js';
+import { htmlTitle, htmlToMarkdown, htmlToText } from '../../../tools/providers/html-markdown.js';
 import { selectPaths } from '../../../tools/providers/select-path.js';
 
 describe('formats', () => {
@@ -61,8 +61,9 @@ describe('selectPaths', () => {
 
 describe('HTML helpers', () => {
   test('text, entities, titles', () => {
-    expect(decodeEntities('a &amp; b &#233; &#x41; &nbsp;&bogus;')).toBe('a & b é A \u00a0&bogus;');
+    expect(htmlToText('a &amp; b &#233; &#x41; &eacute;&nbsp;&bogus; x &lt; y')).toBe('a & b é A é &bogus; x < y');
     expect(htmlToText('Turn <b>left</b>,<div>then go</div>')).toBe('Turn left, then go');
+    expect(htmlToText('Turn <b>right</b> onto <b>B9</b><div style="font-size:0.9em">Pass by Caf&eacute; &amp; Lodge</div>')).toBe('Turn right onto B9 Pass by Café & Lodge');
     expect(htmlTitle('<html><head><title> A &amp; B </title>')).toBe('A & B');
     expect(htmlTitle('<p>none</p>')).toBeUndefined();
   });

@@ -213,7 +213,7 @@ function directions(facts: UpstreamFacts, q: Record<string, string>): StandInRep
   const a = pointOf(origin);
   const b = pointOf(destination);
   const speed = mode === 'walking' ? 1.4 : mode === 'bicycling' ? 4.5 : 22;
-  const seconds = typeof minutes === 'number' ? minutes * 60 + between(`sec ${key}`, 0, 59) : Math.round((haversine(a, b) * 1.3) / speed) + 60;
+  const seconds = typeof minutes === 'number' ? routeSeconds(key, minutes) : Math.round((haversine(a, b) * 1.3) / speed) + 60;
   const meters = Math.max(10, Math.round(typeof minutes === 'number' ? minutes * 60 * speed * 0.8 : haversine(a, b) * 1.3) + between(`m ${key}`, 0, 99));
   const units = unitsFor(q, origin);
   const split = [0.04, 0.9, 0.06];
@@ -268,6 +268,9 @@ function directions(facts: UpstreamFacts, q: Record<string, string>): StandInRep
     status: 'OK',
   });
 }
+
+/** A golden route's seconds: its whole minutes and a stable number of seconds more (whole minutes = int(seconds / 60)). */
+export const routeSeconds = (key: string, minutes: number): number => minutes * 60 + between(`sec ${key}`, 0, 59);
 
 /** The Google Maps stand-in: `/<service>/json` below its prefix; the key must be present. */
 export function googleMaps(facts: UpstreamFacts) {

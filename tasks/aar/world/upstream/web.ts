@@ -20,7 +20,7 @@ const wikiPath = (url: string) => {
 const titleFromPath = (p: string) => decodeURIComponent(p.replace(/^\/wiki\//, '')).replace(/_/g, ' ');
 const isMissing = (title: string) => /atlantis|nonexistent/i.test(title);
 
-function pageOf(facts: UpstreamFacts, lang: string, title: string): PageFacts | undefined {
+export function pageOf(facts: UpstreamFacts, lang: string, title: string): PageFacts | undefined {
   const t = title.replace(/_/g, ' ').trim();
   const normal = t.charAt(0).toUpperCase() + t.slice(1);
   if (!normal || isMissing(normal)) return undefined;
@@ -29,7 +29,7 @@ function pageOf(facts: UpstreamFacts, lang: string, title: string): PageFacts | 
 }
 
 /** The article as the parse API gives it (`parse.text`): infobox, lead, facts, links, a navbox. */
-function articleHtml(page: PageFacts): string {
+export function articleHtml(page: PageFacts): string {
   const field = /\(field: '([^']+)'\):\s*([\s\S]*)$/;
   const infobox = page.facts.flatMap((f) => {
     const m = field.exec(f);
@@ -192,7 +192,7 @@ export function openAiChat() {
     const model = body.model ?? 'gpt-4o-mini';
     const task = [...(body.messages ?? [])].reverse().find((m) => m.role === 'user')?.content ?? '';
     const name = ['result', 'answer', 'value', 'total'][between(`name ${model}`, 0, 3)];
-    const program = [`def main():`, `    # ${task.split('\n')[0].slice(0, 70)}`, `    ${name} = ${between(`n ${task}`, 1, 9999)}`, `    print(${name})`, '', "if __name__ == '__main__':", '    main()'].join('\n');
+    const program = [`def main():`, `    # ${task.split('\n')[0].slice(0, 70)}`, `    ${name} = ${between(`n ${model} ${task}`, 1, 9999)}`, `    print(${name})`, '', "if __name__ == '__main__':", '    main()'].join('\n');
     const fenced = /fence|markdown/i.test(task) || unit(`fence ${model} ${task}`) < 0.3;
     return json({
       id: `chatcmpl-standin${between(`id ${task}`, 1, 99999)}`,
