@@ -54,14 +54,15 @@ export const mapsSearchPlaces = mapsTool({
     radius: numberLike().pipe(z.number().positive()).optional().describe('search radius around location, in meters'),
   }),
   example: { query: 'hotels near Provincial Assembly of Balochistan' },
-  synthetic: (a, value) =>
+  // A golden count is that many places; a golden first rating (place_rating) is one place rated so.
+  synthetic: (a, value, outputKey) =>
     fmt.formatPlaces(
-      Array.from({ length: Math.max(0, Math.round(numeric(value))) }, (_, i) => ({
+      Array.from({ length: outputKey === 'place_rating' ? 1 : Math.max(0, Math.round(numeric(value))) }, (_, i) => ({
         name: `${a.query} #${i + 1}`,
         formatted_address: null,
         location: syntheticCoordinates(`${a.query}/${i}`),
         place_id: syntheticId(`${a.query}/${i}`),
-        rating: null,
+        rating: outputKey === 'place_rating' ? numeric(value) : null,
         user_ratings_total: null,
         types: ['point_of_interest'],
       })),

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { JobConfigSchema } from '../../harness/config/schema.js';
 import { meaningSettings } from '../../harness/jobs/growth.js';
+import { readProvenance, storeFingerprint } from '../../tools/store/provenance.js';
 import { TRIAL_FILES } from '../../trial/folder.js';
 import type { Configuration } from './select.js';
 
@@ -50,55 +51,54 @@ function fileContent(c: Configuration, file: string): string {
   }
 }
 
-const storeFingerprints = new Map<string, string>();
+const storeWorlds = new Map<string, { world: string; provenance: string }>();
 
-/** A store folder's content as one hash: every file's relative path and bytes, in sorted order. */
-function storeFingerprint(dir: string): string {
-  let known = storeFingerprints.get(dir);
+/** A store's world (the hash of its entries: tools/store/provenance.ts) and what its provenance says of it. */
+function storeWorld(dir: string): { world: string; provenance: string } {
+  let known = storeWorlds.get(dir);
   if (known) return known;
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) return `store ${dir} (missing: content unknown)`;
-  const hash = createHash('sha256');
-  let files = 0;
-  const walk = (sub: string): void => {
-    for (const name of readdirSync(path.join(dir, sub)).sort()) {
-      const rel = sub ? `${sub}/${name}` : name;
-      const abs = path.join(dir, rel);
-      if (statSync(abs).isDirectory()) walk(rel);
-      else if (!name.endsWith('.tmp')) {
-        hash.update(`${rel}\0`).update(readFileSync(abs)).update('\0');
-        files++;
-      }
-    }
-  };
-  walk('');
-  known = `store sha256 ${hash.digest('hex').slice(0, 12)} (${files} responses)`;
-  storeFingerprints.set(dir, known);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) return { world: `store ${dir} (missing: content unknown)`, provenance: 'unknown' };
+  const { sha256, entries } = storeFingerprint(dir);
+  let provenance = 'none recorded';
+  try {
+    const { world, sessions } = readProvenance(dir);
+    if (world) provenance = `${world.origin}, created ${world.created.slice(0, 10)} by aar-harness ${world.harness_version}, ${sessions.length} recording sessions`;
+  } catch (error) {
+    provenance = `unreadable: ${(error as Error).message}`;
+  }
+  known = { world: `store sha256 ${sha256.slice(0, 12)} (${entries} responses)`, provenance };
+  storeWorlds.set(dir, known);
   return known;
 }
 
 /** The world the tools answered from: a store by its content, or the live services on the days the trials ran. */
-function worldOf(c: Configuration, config: Record<string, unknown>): string {
+function worldOf(c: Configuration, config: Record<string, unknown>): { world: string; provenance: string } {
   const tools = (config.tools ?? {}) as { mode?: string; store?: string };
   const mode = tools.mode ?? 'live';
   if (mode === 'live') {
     const days = c.trials.map((t) => t.record.started_at.slice(0, 10)).sort();
-    return days.length ? `live, ${days[0]}..${days[days.length - 1]}` : 'live';
+    return { world: days.length ? `live, ${days[0]}..${days[days.length - 1]}` : 'live', provenance: 'the services as they were' };
   }
-  return tools.store ? `${mode}, ${storeFingerprint(resolveFromConfig(c, tools.store))}` : `${mode}, no store`;
+  if (!tools.store) return { world: `${mode}, no store`, provenance: 'none' };
+  const { world, provenance } = storeWorld(resolveFromConfig(c, tools.store));
+  return { world: `${mode}, ${world}`, provenance };
 }
 
 /** Every meaning key (the rerun rule's list, harness/jobs/growth.ts) with its value per configuration. */
-function settingRows(configs: readonly Configuration[]): BudgetDifference[] {
+function settingRows(configs: readonly Configuration[]): CheckedKey[] {
   const settings = configs.map((c) => (c.job ? meaningSettings(effectiveConfig(c)) : null));
   const keys = [...new Set(settings.flatMap((s) => (s ? Object.keys(s) : [])))].filter((k) => !WORLD_KEYS.has(k)).sort();
-  const rows = keys.map((key) => ({
+  const rows: CheckedKey[] = keys.map((key) => ({
     key,
     values: Object.fromEntries(configs.map((c, i) => {
       const value = settings[i]?.[key];
       return [c.label, !settings[i] ? UNRECORDED : FILE_KEYS.has(key) && typeof value === 'string' ? fileContent(c, value) : shown(value)];
     })),
   }));
-  rows.push({ key: 'tools world (store content, or live and its dates)', values: Object.fromEntries(configs.map((c) => [c.label, c.job ? worldOf(c, effectiveConfig(c)) : UNRECORDED])) });
+  const worlds = configs.map((c) => (c.job ? worldOf(c, effectiveConfig(c)) : { world: UNRECORDED, provenance: UNRECORDED }));
+  rows.push({ key: 'tools world (store content, or live and its dates)', values: Object.fromEntries(configs.map((c, i) => [c.label, worlds[i].world])) });
+  // Where each world came from, shown beside it: the same entries are the same world, whoever recorded them.
+  rows.push({ key: 'tools world provenance (shown, not compared)', values: Object.fromEntries(configs.map((c, i) => [c.label, worlds[i].provenance])), same: true });
   return rows;
 }
 

@@ -75,6 +75,24 @@ export function printedValue(text: string): unknown {
   return stripped;
 }
 
+/**
+ * The answers a text holds: one, or several one after the other (a synthetic store's answer for a leg that
+ * asks one call twice expecting two values holds both, one per line: tasks/aar/world/synthesize.ts).
+ */
+export function answersOf(text: string): string[] {
+  const parts = text.split(/\n(?=\{)/);
+  return parts.length > 1 && parts.every((p) => p.trim().startsWith('{') && isJson(p)) ? parts : [text];
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The value of a chain's last step, from the text the tool answered. */
 export function chainValue(tool: string, outputKey: string | null | undefined, text: string): ChainValue {
   if (text.startsWith('Error:')) return { ok: false, reason: text.split('\n')[0] };
