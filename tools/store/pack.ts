@@ -75,26 +75,27 @@ export async function unpackStore(file: string, dir: string): Promise<PackReport
   try {
     const hashes = new Map<string, string>();
     const ex = extract();
+    let refused: Error | undefined;
     ex.on('entry', (header, stream, next) => {
-      const fail = (message: string) => ex.destroy(new Error(`${file}: ${message}`));
-      if (header.type === 'directory') {
+      const skip = (error?: Error) => {
+        refused ??= error;
         stream.resume();
-        stream.on('end', next);
-        return;
-      }
+        stream.on('end', () => next());
+      };
+      if (refused || header.type === 'directory') return skip();
       let name: string;
       try {
         name = safeName(header.name, file);
       } catch (error) {
-        return ex.destroy(error as Error);
+        return skip(error as Error);
       }
-      if (header.type !== 'file') return fail(`${name}: a ${header.type}, not a regular file`);
-      if ((header.size ?? 0) > MAX_FILE_BYTES) return fail(`${name}: ${header.size} bytes, more than a store file holds`);
+      if (header.type !== 'file') return skip(new Error(`${file}: ${name}: a ${header.type}, not a regular file`));
+      if ((header.size ?? 0) > MAX_FILE_BYTES) return skip(new Error(`${file}: ${name}: ${header.size} bytes, more than a store file holds`));
+      if (hashes.has(name)) return skip(new Error(`${file}: ${name}: twice in the pack`));
       const chunks: Buffer[] = [];
       stream.on('data', (c: unknown) => void chunks.push(c as Buffer));
       stream.on('end', () => {
         const content = Buffer.concat(chunks);
-        if (hashes.has(name)) return fail(`${name}: twice in the pack`);
         hashes.set(name, sha256(content));
         mkdirSync(path.dirname(path.join(staging, name)), { recursive: true });
         writeFileSync(path.join(staging, name), content);
@@ -102,6 +103,7 @@ export async function unpackStore(file: string, dir: string): Promise<PackReport
       });
     });
     await pipeline(createReadStream(file), createGunzip(), ex);
+    if (refused) throw refused;
     if (!hashes.has(MANIFEST)) throw new Error(`${file}: no ${MANIFEST}: not a pack made by aar world pack`);
     const manifest = readFileSync(path.join(staging, MANIFEST), 'utf8').split('\n');
     const declared = /fingerprint sha256 ([0-9a-f]{64})/.exec(manifest[0] ?? '')?.[1];
