@@ -3,6 +3,7 @@ import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, statSync, u
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseJsonFile } from './json-file.js';
 
 /**
  * Where a store's world came from: `world.json` (made once, when the store's first entry is written: when, by
@@ -71,20 +72,7 @@ export function recordSession(dir: string, recorder: Recorder, origin: WorldMani
   createExclusive(path.join(dir, SESSIONS_DIR, name), JSON.stringify(session, null, 2) + '\n');
 }
 
-function readJson<T>(file: string, schema: z.ZodType<T>): T {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new Error(`${file}: invalid JSON: ${(error as Error).message}`);
-  }
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`${file}: ${issue.path.join('.') || '(top)'}: ${issue.message}`);
-  }
-  return parsed.data;
-}
+const readJson = <T>(file: string, schema: z.ZodType<T>): T => parseJsonFile(file, readFileSync(file, 'utf8'), schema);
 
 export function readProvenance(dir: string): { world?: WorldManifest; sessions: RecordingSession[] } {
   const worldFile = path.join(dir, WORLD_FILE);

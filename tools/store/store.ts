@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { ToolResult } from '../providers/types.js';
 import type { CallIdentity } from './canonical.js';
+import { parseJsonFile } from './json-file.js';
 import { createExclusive, recordSession, type Recorder } from './provenance.js';
 
 /**
@@ -94,18 +95,7 @@ export class ResponseStore {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
     }
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch (error) {
-      throw new Error(`${file}: invalid JSON: ${(error as Error).message}`);
-    }
-    const parsed = StoreEntrySchema.safeParse(raw);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new Error(`${file}: ${issue.path.join('.') || '(top)'}: ${issue.message}`);
-    }
-    return parsed.data;
+    return parseJsonFile(file, text, StoreEntrySchema);
   }
 
   private entry(id: CallIdentity, result: ToolResult, source: StoreEntry['source'], note?: string, leg?: string): StoreEntry {
