@@ -40,7 +40,7 @@ export function registerRunCommands(program: Command): void {
       .description('run a job: every agent x leg x attempt in its own container, then print the report'),
   )
     .option('--dry-run', 'print the plan (as `aar plan`) and run nothing')
-    .option('--progress <display>', 'auto, bar, lines or quiet', 'auto')
+    .option('--progress <display>', 'bar (one live line: done, running, failed, success rate, ETA), lines (a line per finished trial, for logs), quiet, or auto (bar on a terminal, else lines)', 'auto')
     .option('--allow-config-change', 'resume a job folder even though its configuration changed')
     .option('--no-report', 'do not print the report at the end')
     .option('--format <format>', 'text, or json: the summary (and report rows) as one JSON object on standard output', 'text')
