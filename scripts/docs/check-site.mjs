@@ -1,5 +1,6 @@
 // `npm run docs:check [SITE]`: every link and image of the built docs site (default site/) resolves, anchors
 // included; links that leave the site are listed, never fetched. Exit 1 on a broken one.
+import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
@@ -46,13 +47,22 @@ export async function checkSite(folder) {
       timeout: 10_000,
       linksToSkip: async (link) => !link.startsWith(base) && !!external.add(link),
     });
-    const local = (url) => (url ?? '').replace(base, '/');
-    const broken = result.links
-      .filter((l) => l.state === 'BROKEN')
-      .map((l) => `${local(l.url)} (on ${local(l.parent || l.url.split('#')[0])}): ${l.failureDetails?.map((d) => d.message ?? d.status).find(Boolean) ?? `status ${l.status}`}`);
-    const fetched = result.links.filter((l) => l.state !== 'SKIPPED' && !l.url.includes('#'));
-    const pages = fetched.filter((l) => l.state === 'OK').map((l) => l.url.slice(base.length));
-    return { fetched: fetched.length, anchors: await anchorLinks(root, pages), broken: [...new Set(broken)], external: [...external].sort() };
+    // The site's pages, `/` being `/index.html`; a broken link is named with the pages that hold it.
+    const local = (url) => url.replace(base, '/').replace(/\/(#|$)/, '/index.html$1');
+    const fetched = [...new Set(result.links.filter((l) => l.state !== 'SKIPPED' && !l.url.includes('#')).map((l) => local(l.url)))];
+    const pages = await linksOnPages(root, fetched.filter((u) => u.endsWith('.html') && existsSync(path.join(root, u))));
+    const holding = (url) => {
+      const on = [...pages].filter(([, links]) => links.includes(url)).map(([page]) => page).sort();
+      return on.length > 3 ? `${on.slice(0, 3).join(', ')} and ${on.length - 3} more` : on.join(', ');
+    };
+    const broken = new Map();
+    for (const l of result.links.filter((l) => l.state === 'BROKEN')) {
+      const url = local(l.url);
+      const why = l.failureDetails?.map((d) => d.message ?? d.status).find(Boolean) ?? `status ${l.status}`;
+      broken.set(url, `${url} (on ${holding(url) || local(l.parent ?? '') || '?'}): ${why}`);
+    }
+    const anchors = [...pages.values()].flat().filter((url) => url.includes('#')).length;
+    return { fetched: fetched.length, anchors, broken: [...broken.values()].sort(), external: [...external].sort() };
   } finally {
     for (const [name, value] of proxies) if (value !== undefined) process.env[name] = value;
     server.closeAllConnections();
@@ -60,14 +70,18 @@ export async function checkSite(folder) {
   }
 }
 
-/** How many links with a #fragment the fetched pages hold (the checker validates each and reports only failures). */
-async function anchorLinks(root, urls) {
-  let count = 0;
-  for (const url of urls.filter((u) => u === '' || u.endsWith('.html'))) {
-    const html = await readFile(path.join(root, url || 'index.html'), 'utf8');
-    count += [...html.matchAll(/\shref="([^"]*#[^"]*)"/g)].filter(([, href]) => !/^[a-z]+:/i.test(href)).length;
+/** Each page's local links and images, as site paths (`/reference/config.html#tasks`). */
+async function linksOnPages(root, pages) {
+  const out = new Map();
+  for (const page of pages) {
+    const html = await readFile(path.join(root, page), 'utf8');
+    const links = [...html.matchAll(/\s(?:href|src)="([^"]*)"/g)]
+      .map(([, href]) => new URL(href.replace(/&amp;/g, '&'), `http://site${page}`))
+      .filter((url) => url.host === 'site')
+      .map((url) => decodeURI(url.pathname).replace(/\/$/, '/index.html') + url.hash);
+    out.set(page, links);
   }
-  return count;
+  return out;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -46,10 +46,12 @@ export function linksAndAnchors(md, text) {
     if (token.map) line = token.map[0] + 1;
     if (token.type === 'heading_open') anchors.add(token.attrGet('id'));
     if (token.type === 'html_block') fromHtml(token.content, line);
+    let at = line;
     for (const child of token.children ?? []) {
-      if (child.type === 'link_open') links.push({ href: child.attrGet('href'), line });
-      else if (child.type === 'image') links.push({ href: child.attrGet('src'), line });
-      else if (child.type === 'html_inline') fromHtml(child.content, line);
+      if (child.type === 'softbreak' || child.type === 'hardbreak') at++;
+      else if (child.type === 'link_open') links.push({ href: child.attrGet('href'), line: at });
+      else if (child.type === 'image') links.push({ href: child.attrGet('src'), line: at });
+      else if (child.type === 'html_inline') fromHtml(child.content, at);
     }
   }
   return { anchors, links };
