@@ -33,7 +33,7 @@ function allowEntryIssue(entry: string, ctx: z.RefinementCtx): void {
  */
 export const TasksSectionSchema = z
   .looseObject({
-    family: z.string().optional().describe('The task family: `aar` (the default) or `wikirace`; its own filter keys sit beside `path`.'),
+    family: z.string().optional().describe('The task family (default `aar`); its own filter keys sit beside `path`.'),
     path: z.union([z.string(), z.array(z.string()).min(1)]).describe('Task files or folders (one, or a list), relative to the config file.'),
   })
   .transform((section, ctx) => {
@@ -150,7 +150,7 @@ export const JobConfigSchema = z.strictObject({
     .string()
     .refine(isEnvironmentName, { error: (issue) => unknownEnvironmentMessage(String(issue.input)) })
     .default('docker')
-    .describe("Where trials run: `docker` (this machine's engine) or `swarm` (a Docker Swarm cluster, set up under `swarm`)."),
+    .describe("Where trials run: `docker` (this machine's engine) or another registered environment, set up under its own key (`swarm`: a Docker Swarm cluster)."),
   // Each environment's own settings, under its name (`swarm:`): harness/environments/<name>/definition.ts.
   ...environmentSettingsShape(z),
   network: z
