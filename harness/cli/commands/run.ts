@@ -44,7 +44,7 @@ export function registerRunCommands(program: Command): void {
       .description('run a job: every agent x leg x attempt in its own container, then print the report'),
   )
     .option('--dry-run', 'print the plan (as `aar plan`) and run nothing')
-    .option('--progress <display>', 'auto, bar, lines or quiet', 'auto')
+    .option('--progress <display>', 'bar (one live line: done, running, failed, success rate, ETA), lines (a line per finished trial, for logs), quiet, or auto (bar on a terminal, else lines)', 'auto')
     .option('--allow-config-change', 'resume a job folder even though its configuration changed')
     .option('--allow-missing', 'replay: run legs whose golden calls the store cannot answer (their calls fail)')
     .option('--no-report', 'do not print the report at the end')
