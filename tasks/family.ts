@@ -70,6 +70,9 @@ export interface ReportSlice {
   infra_errors: number;
 }
 
+/** A stored world's answer to a call (the text an agent would get), or undefined when it has none. */
+export type StoredAnswer = (tool: string, args: Record<string, unknown>) => string | undefined;
+
 /** What a family's tool session knows of the trial it serves. */
 export interface TrialSessionContext {
   /** The trial's folder while it runs (it becomes the trial folder): the session writes its files here, on the host. */
@@ -168,6 +171,12 @@ export interface TaskFamily<Task extends FamilyTask = FamilyTask, Score extends 
    * it that trial's calls and drops it when the trial ends. Families without it (AAR) are unaffected.
    */
   toolSession?(task: Task, trial: TrialSessionContext): TrialToolSession;
+  /**
+   * Optional: the calls of the task's golden path that a stored world cannot answer (`answer` looks a call up
+   * in the store, for this task; undefined when it has none), each as `tool {args}`: `aar plan` and `aar run`
+   * check a replay or pinned store with it before any trial starts. Families without golden tool calls leave it out.
+   */
+  storeGaps?(task: Task, answer: StoredAnswer): Promise<string[]>;
   /** The built-in oracle: solves the task through the same tools as any agent. */
   oracle(task: Task): ContainerProgram;
   /** The built-in random baseline, drawing from the trial's seed. */

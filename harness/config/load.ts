@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import { InputError, type InputProblem } from '../../tasks/problems.js';
-import { knownKeysAt, nearKey } from './near-key.js';
+import { keyGist, knownKeysAt, nearKey } from './near-key.js';
 import { agentFamilyProblem } from '../agents/registry.js';
 import { pluginLoaded } from '../plugins/loaded.js';
 import { agentId, familyNameOf, jobConfigSchema, type JobConfig } from './schema.js';
@@ -92,6 +92,7 @@ function validate(file: string, doc: Document | null, counter: LineCounter, raw:
   const parsed = jobConfigSchema().safeParse(raw);
   if (!parsed.success) {
     const family = (raw.tasks as { family?: unknown } | undefined)?.family;
+    const tasksFamily = typeof family === 'string' ? family : undefined;
     const at = (segments: readonly PropertyKey[], key?: string): string =>
       doc ? `${file}:${(key !== undefined ? keyLocation(doc, counter, segments, key) : undefined) ?? location(doc, counter, segments)}` : file;
     const problems: InputProblem[] = parsed.error.issues.flatMap((issue) => {
@@ -99,13 +100,14 @@ function validate(file: string, doc: Document | null, counter: LineCounter, raw:
       if (flag) return [{ file: 'command line', path: flag, message: issue.message }];
       const unknown = unknownKeysOf(issue as { code: string; message: string; keys?: string[] });
       if (!unknown.length) return [{ file: at(issue.path), path: dotted(issue.path), message: agentHint(raw, issue.path) ?? issue.message }];
-      const known = knownKeysAt(issue.path, typeof family === 'string' ? family : undefined);
+      const known = knownKeysAt(issue.path, tasksFamily);
       return unknown.map((key) => {
         const near = nearKey(key, known);
+        const gist = near ? keyGist([...issue.path, near], tasksFamily) : undefined;
         return {
           file: at(issue.path, key),
           path: dotted([...issue.path, key]),
-          message: `unknown key${near ? `; did you mean ${near}?` : known.length ? `; known keys: ${known.join(', ')}` : ''}`,
+          message: `unknown key${near ? `; did you mean ${near}${gist ? ` (${gist})` : ''}?` : known.length ? `; known keys: ${known.join(', ')}` : ''}`,
         };
       });
     });

@@ -24,7 +24,9 @@ export async function environmentProvider(name: string, config: Record<string, u
 
 /** The job config keys the environments bring: each one's settings under its name, optional (built with the config's zod). */
 export function environmentSettingsShape(zod: typeof z): Record<string, z.ZodOptional<z.ZodType>> {
-  return Object.fromEntries(definedEnvironments().flatMap((e) => (e.settings ? [[e.name, e.settings(zod).optional()]] : [])));
+  return Object.fromEntries(
+    definedEnvironments().flatMap((e) => (e.settings ? [[e.name, e.settings(zod).optional().describe(`Settings of the ${e.name} environment (\`environment: ${e.name}\`).`)]] : [])),
+  );
 }
 
 /** Each environment with what `aar cleanup` removes of it: `docker (containers) or swarm (services and networks)`. */

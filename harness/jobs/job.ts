@@ -8,6 +8,7 @@ import type { Endpoints } from '../../tools/providers/types.js';
 import { ToolService } from '../../tools/service.js';
 import { ResponseStore } from '../../tools/store/store.js';
 import { withRetries } from '../../tools/retry.js';
+import { HARNESS_VERSION } from '../version.js';
 import { clearPartialTrials } from '../../trial/folder.js';
 import type { LoadedConfig } from '../config/load.js';
 import { loadJobConfigWithPlugins } from '../plugins/config.js';
@@ -25,6 +26,7 @@ import { GATEWAY_SOCKET_NAME, makeSocketDir, removeStaleSocketDirs } from './soc
 import { EngineGone, EngineLost, EngineWatch } from './engine-wait.js';
 import { HostWriteFailure, isHostWriteError } from './write-errors.js';
 import { planTrials, type TrialPlan } from './plan.js';
+import { checkStoredWorld } from './world-coverage.js';
 import { jobReporter, type JobReporter } from './reporters.js';
 import { InfraError, runTrialOnce, TrialAborted, writeInfraFailure, type TrialOutcome, type TrialRunContext } from './trial/index.js';
 
@@ -37,6 +39,8 @@ export interface RunJobOptions {
   reporter?: JobReporter;
   /** Run even if the job folder holds trials of a different configuration. */
   allowConfigChange?: boolean;
+  /** Replay: run legs whose golden calls the store cannot answer (their calls fail); otherwise refused before any trial. */
+  allowMissing?: boolean;
   /** Model traffic handler (the model gateway), given the config and a resolver of paths relative to it. */
   models?: (config: JobConfig, resolve: (p: string) => string) => (ModelHandler & { close?(): Promise<void> }) | undefined;
   /** Stops the job as SIGINT does. */
@@ -69,12 +73,15 @@ function toolService(config: JobConfig, loaded: LoadedConfig, offered: readonly 
   const { mode, store, output_limit: outputLimit, endpoints, allow_addresses: allowAddresses } = config.tools;
   if (mode !== 'live' && !store) throw new InputError([{ file: loaded.file, path: 'tools.store', message: `tool mode ${mode} needs a store folder` }]);
   if (mode === 'replay' && !existsSync(loaded.resolve(store!))) throw new InputError([{ file: loaded.file, path: 'tools.store', message: `${loaded.resolve(store!)}: no such store folder` }]);
+  const providers = mode === 'replay' ? undefined : createProviderContext({ endpoints: endpoints as Partial<Endpoints>, httpOptions: { allowAddresses } });
+  // Record and pinned modes write the store's provenance (harness version, endpoints) with their first entry.
+  const recorder = providers && (mode === 'record' || mode === 'pinned') ? { harnessVersion: HARNESS_VERSION, mode, endpoints: { ...providers.endpoints } } : undefined;
   return new ToolService({
     mode,
     outputLimit,
     offered,
-    ...(store ? { store: new ResponseStore(loaded.resolve(store)) } : {}),
-    ...(mode === 'replay' ? {} : { providers: createProviderContext({ endpoints: endpoints as Partial<Endpoints>, httpOptions: { allowAddresses } }) }),
+    ...(store ? { store: new ResponseStore(loaded.resolve(store), { recorder }) } : {}),
+    ...(providers ? { providers } : {}),
   });
 }
 
@@ -110,6 +117,7 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
       throw new InputError([{ file: loaded.file, path: 'tools.mode', message: `${config.tools.mode} tools call the real services and need ${needs} in the host environment; set them, or ${replayHint(loaded)}` }]);
     }
   }
+  const worldNote = await checkStoredWorld(loaded, family, tasks, options.allowMissing ?? false);
   const plans = planTrials(config, tasks);
 
   const jobsDir = loaded.resolve(config.output);
@@ -129,6 +137,7 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
   const reporter = options.reporter ?? jobReporter(options.progress ?? 'auto');
   const summary: JobSummary = { jobDir, planned: plans.length, skipped: plans.length - toRun.length, ran: 0, infraErrors: 0, interrupted: false, leftoversRemoved };
   if (leftoversRemoved) reporter.note(`removed ${leftoversRemoved} containers left by an earlier run of this job`);
+  if (worldNote) reporter.note(worldNote);
   if (!toRun.length) {
     reporter.note(`job ${config.name}: all ${plans.length} trials are done`);
     return summary;

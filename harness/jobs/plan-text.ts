@@ -52,6 +52,16 @@ export function formatPreview(p: JobPreview, colour = false): string {
   }
   lines.push(`concurrency: ${plural(p.concurrency.value, 'trial')} at a time (${p.concurrency.reason})`);
   lines.push(`environment: ${p.environment}`);
+  if (p.world) {
+    const { mode, coverage, refused } = p.world;
+    if (!coverage.missing.length) lines.push(`world: ${mode} ${coverage.store} answers every golden call of the ${plural(coverage.tasks, 'leg')}`);
+    else {
+      const what = mode === 'pinned' ? 'their missing calls will be made live and recorded' : refused ? `${paintStatus('refused', colour)} (run them anyway with --allow-missing: their calls fail)` : 'run anyway (--allow-missing): their calls fail';
+      lines.push(`world: ${mode} ${coverage.store} cannot answer the golden calls of ${plural(coverage.missing.length, 'leg')} of ${int(coverage.tasks)}: ${what}`);
+      for (const m of coverage.missing.slice(0, 20)) lines.push(`  ${m.task}: ${plural(m.calls.length, 'call')}, e.g. ${m.calls[0]}`);
+      if (coverage.missing.length > 20) lines.push(`  ... and ${coverage.missing.length - 20} more (--format json lists them all)`);
+    }
+  }
 
   if (!p.images.engine) lines.push('images: unknown (no Docker engine answers)');
   else {

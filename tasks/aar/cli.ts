@@ -20,7 +20,7 @@ export const aarCli: FamilyCli = {
 
     addFilterOptions(tasks.command('list').argument('[paths...]', 'leg files or folders', [DEFAULT_TASKS_PATH]))
       .description('list legs with their number of stops K and step budget B')
-      .option('--json', 'print JSON')
+      .option('--json', 'print the legs as one JSON list (id, file, stops, budget)')
       .action(async (paths: string[], flags: FilterFlags & { json?: boolean }) => {
         const { legs, problemCount } = await loadReporting(paths);
         const { filterLegs } = await import('./filter.js');

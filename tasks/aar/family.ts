@@ -32,6 +32,11 @@ export const aarFamily: TaskFamily<LoadedLeg, TrialScore, AarFigures> = {
   stepBudget: (leg) => stepBudget(leg.leg),
   renderInstruction: (leg, options) => renderInstruction(leg.leg, options),
   tools: TOOLS.map((t) => t.name),
+  /** Every page of its page stops and every call of its golden tool chains (python runs in the container). */
+  async storeGaps(leg, answer) {
+    const { storeGaps } = await import('./world/coverage.js');
+    return storeGaps(leg, answer);
+  },
   /** Follows the golden trace through the `tools` command and writes the passcode. */
   oracle: (leg) => ({
     files: [{ path: '/opt/aar/leg.json', content: leg.source }],

@@ -1,7 +1,8 @@
 import { execa } from 'execa';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { cachedVenv } from './cached-venv.js';
 import { REPO_ROOT } from './data.js';
 
 /**
@@ -47,48 +48,7 @@ export function pythonWithTools(): Promise<string> {
     const python = await findPython();
     const [major, minor] = (await versionOf(python))!;
     const venv = path.join(os.tmpdir(), `aar-pytools-harbor-${HARBOR_VERSION}-inspect-${INSPECT_AI_VERSION}-py${major}.${minor}`);
-    const venvPython = path.join(venv, 'bin', 'python');
-    if (existsSync(path.join(venv, '.complete'))) return venvPython;
-    // One test process installs at a time (2 cores): the others wait for its venv.
-    const lock = `${venv}.lock`;
-    for (;;) {
-      try {
-        mkdirSync(lock);
-        break;
-      } catch {
-        if (existsSync(path.join(venv, '.complete'))) return venvPython;
-        const held = statSync(lock, { throwIfNoEntry: false });
-        if (held && Date.now() - held.mtimeMs > 20 * 60_000) rmSync(lock, { recursive: true, force: true });
-        await new Promise((r) => setTimeout(r, 2000));
-      }
-    }
-    if (existsSync(path.join(venv, '.complete'))) {
-      rmSync(lock, { recursive: true, force: true });
-      return venvPython;
-    }
-    const staging = mkdtempSync(`${venv}.partial-`);
-    try {
-      await execa(python, ['-m', 'venv', staging]);
-      const packages = [`harbor==${HARBOR_VERSION}`, `inspect-ai==${INSPECT_AI_VERSION}`];
-      const pip = await execa(path.join(staging, 'bin', 'python'), ['-m', 'pip', 'install', '--disable-pip-version-check', '--progress-bar', 'off', ...packages], { reject: false, all: true });
-      if (pip.exitCode !== 0) {
-        // No version at all of a package that has them (the interpreter is new enough): the index did not answer.
-        const unreachable = /Could not fetch URL|Network is unreachable|Temporary failure in name resolution|NewConnectionError|Max retries exceeded|ConnectTimeout|\(from versions: none\)/i.test(pip.all ?? '');
-        throw new Error(`${unreachable ? 'PyPI could not be reached, so Harbor\'s and Inspect\'s models cannot check the exports: ' : ''}pip install ${packages.join(' ')} failed:\n${(pip.all ?? '').slice(-2000)}`);
-      }
-      writeFileSync(path.join(staging, '.complete'), '');
-      // bin/python finds its packages from where it is, so the finished venv is renamed into place (another
-      // test process that got there first wins; its venv is as good).
-      try {
-        renameSync(staging, venv);
-      } catch {
-        if (!existsSync(path.join(venv, '.complete'))) throw new Error(`${venv}: could not be put in place`);
-      }
-      return venvPython;
-    } finally {
-      rmSync(staging, { recursive: true, force: true });
-      rmSync(lock, { recursive: true, force: true });
-    }
+    return cachedVenv(venv, python, [`harbor==${HARBOR_VERSION}`, `inspect-ai==${INSPECT_AI_VERSION}`], "Harbor's and Inspect's models cannot check the exports");
   })());
 }
 

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { usesEveryAttempt, type Reducer } from '../../common/reducers.js';
+import { readProvenance, storeFingerprint } from '../../tools/store/provenance.js';
 import { TRIAL_FILES } from '../../trial/folder.js';
 import type { Configuration } from './select.js';
 
@@ -43,58 +44,57 @@ function fileContent(c: Configuration, file: string): string {
   }
 }
 
-const storeFingerprints = new Map<string, string>();
+const storeWorlds = new Map<string, { world: string; provenance: string }>();
 
-/** A store folder's content as one hash: every file's relative path and bytes, in sorted order. */
-function storeFingerprint(dir: string): string {
-  let known = storeFingerprints.get(dir);
+/** A store's world (the hash of its entries: tools/store/provenance.ts) and what its provenance says of it. */
+function storeWorld(dir: string): { world: string; provenance: string } {
+  let known = storeWorlds.get(dir);
   if (known) return known;
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) return `store ${dir} (missing: content unknown)`;
-  const hash = createHash('sha256');
-  let files = 0;
-  const walk = (sub: string): void => {
-    for (const name of readdirSync(path.join(dir, sub)).sort()) {
-      const rel = sub ? `${sub}/${name}` : name;
-      const abs = path.join(dir, rel);
-      if (statSync(abs).isDirectory()) walk(rel);
-      else if (!name.endsWith('.tmp')) {
-        hash.update(`${rel}\0`).update(readFileSync(abs)).update('\0');
-        files++;
-      }
-    }
-  };
-  walk('');
-  known = `store sha256 ${hash.digest('hex').slice(0, 12)} (${files} responses)`;
-  storeFingerprints.set(dir, known);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) return { world: `store ${dir} (missing: content unknown)`, provenance: 'unknown' };
+  const { sha256, entries } = storeFingerprint(dir);
+  let provenance = 'none recorded';
+  try {
+    const { world, sessions } = readProvenance(dir);
+    if (world) provenance = `${world.origin}, created ${world.created.slice(0, 10)} by aar-harness ${world.harness_version}, ${sessions.length} recording sessions`;
+  } catch (error) {
+    provenance = `unreadable: ${(error as Error).message}`;
+  }
+  known = { world: `store sha256 ${sha256.slice(0, 12)} (${entries} responses)`, provenance };
+  storeWorlds.set(dir, known);
   return known;
 }
 
 /** The world the tools answered from: a store by its content, or the live services on the days the trials ran. */
-function worldOf(c: Configuration, settings: Record<string, unknown>): string {
+function worldOf(c: Configuration, settings: Record<string, unknown>): { world: string; provenance: string } {
   const mode = typeof settings['tools.mode'] === 'string' ? settings['tools.mode'] : 'live';
   const store = settings['tools.store'];
   if (mode === 'live') {
     const days = c.trials.map((t) => t.record.started_at.slice(0, 10)).sort();
-    return days.length ? `live, ${days[0]}..${days[days.length - 1]}` : 'live';
+    return { world: days.length ? `live, ${days[0]}..${days[days.length - 1]}` : 'live', provenance: 'the services as they were' };
   }
-  return typeof store === 'string' ? `${mode}, ${storeFingerprint(resolveFromConfig(c, store))}` : `${mode}, no store`;
+  if (typeof store !== 'string') return { world: `${mode}, no store`, provenance: 'none' };
+  const { world, provenance } = storeWorld(resolveFromConfig(c, store));
+  return { world: `${mode}, ${world}`, provenance };
 }
 
 /**
  * Every meaning key each job recorded (job.json's `meaning`, trial/job-meaning.ts: the rerun rule's list)
  * with its value per configuration. Read as recorded, never re-derived with today's config schema.
  */
-function settingRows(configs: readonly Configuration[]): BudgetDifference[] {
+function settingRows(configs: readonly Configuration[]): CheckedKey[] {
   const settings = configs.map((c) => c.job?.settings ?? null);
   const keys = [...new Set(settings.flatMap((s) => (s ? Object.keys(s) : [])))].filter((k) => !OTHER_ROWS.has(k)).sort();
-  const rows = keys.map((key) => ({
+  const rows: CheckedKey[] = keys.map((key) => ({
     key,
     values: Object.fromEntries(configs.map((c, i) => {
       const value = settings[i]?.[key];
       return [c.label, !settings[i] ? UNRECORDED : FILE_KEYS.has(key) && typeof value === 'string' ? fileContent(c, value) : shown(value)];
     })),
   }));
-  rows.push({ key: 'tools world (store content, or live and its dates)', values: Object.fromEntries(configs.map((c) => [c.label, c.job ? worldOf(c, c.job.settings) : UNRECORDED])) });
+  const worlds = configs.map((c) => (c.job ? worldOf(c, c.job.settings) : { world: UNRECORDED, provenance: UNRECORDED }));
+  rows.push({ key: 'tools world (store content, or live and its dates)', values: Object.fromEntries(configs.map((c, i) => [c.label, worlds[i].world])) });
+  // Where each world came from, shown beside it: the same entries are the same world, whoever recorded them.
+  rows.push({ key: 'tools world provenance (shown, not compared)', values: Object.fromEntries(configs.map((c, i) => [c.label, worlds[i].provenance])), same: true });
   return rows;
 }
 

@@ -32,9 +32,9 @@ export function addConfigFlags(cmd: Command): Command {
     .option('--memory <size>', 'memory limit of each trial container: megabytes, or with g gigabytes (4096, 4g)')
     .option('--cpus <n>', 'CPUs of each trial container (may be a fraction: 0.5)')
     .option('--timeout <s>', 'wall-clock limit of one agent run, in seconds')
-    .option('--tools-mode <mode>', 'live, record or replay')
+    .option('--tools-mode <mode>', 'live (call the tools\' providers), record (call them and store every response in --tools-store), replay (stored responses only) or pinned (stored when there, else called and stored)')
     .option('--tools-store <dir>', 'the record/replay store folder')
-    .option('--name <name>', 'the job\'s folder name')
+    .option('--name <name>', 'the job\'s folder name under --jobs-dir (the config\'s name)')
     .option('--jobs-dir <dir>', 'where job folders go (the config\'s output)');
 }
 

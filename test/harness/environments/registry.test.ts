@@ -43,7 +43,7 @@ describe('the environment registry', () => {
 
   test('bad environment settings are one line naming the file and the field', () => {
     expect(problemsOf(`${BASE}environment: swarm\nswarm:\n  registry: "not an address!"\n`)).toEqual(['job.yaml:7:13: swarm.registry: a registry address such as 127.0.0.1:5000']);
-    expect(problemsOf(`${BASE}swarm:\n  name_prefx: aar-\n`)).toEqual(['job.yaml:6:3: swarm.name_prefx: unknown key; did you mean name_prefix?']);
+    expect(problemsOf(`${BASE}swarm:\n  name_prefx: aar-\n`)).toEqual(['job.yaml:6:3: swarm.name_prefx: unknown key; did you mean name_prefix (prefix of the services and networks the job creates)?']);
     expect(problemsOf(`${BASE}environment: nowhere\n`)).toEqual([`job.yaml:5:14: environment: unknown environment 'nowhere'; known: ${ENVIRONMENT_NAMES.join(', ')}`]);
     // A key no environment brings is still an unknown key.
     expect(problemsOf(`${BASE}docker:\n  host: x\n`)).toEqual([expect.stringMatching(/^job\.yaml:5:1: docker: unknown key/)]);

@@ -169,6 +169,17 @@ describeWithData('aar compare: the leg is the unit, each pair on its own legs (c
       };
       expect(run('world-same', store, path.join(tmp.dir, 'store-copy'))).toEqual([]);
       expect(run('world-other', store, other)).toEqual(['tools world (store content, or live and its dates)']);
+      // Provenance is shown beside the world, not compared: the same entries recorded by another session are the same world.
+      const recorded = path.join(tmp.dir, 'store-recorded');
+      cpSync(store, recorded, { recursive: true });
+      mkdirSync(path.join(recorded, 'provenance'));
+      writeFileSync(path.join(recorded, 'world.json'), JSON.stringify({ format: 'aar-harness/world@1', created: '2026-03-01T00:00:00.000Z', harness_version: '0.1.0', origin: 'live' }));
+      writeFileSync(path.join(recorded, 'provenance', 's.json'), JSON.stringify({ started: '2026-03-01T00:00:00.000Z', harness_version: '0.1.0', mode: 'record', endpoints: {}, host: 'h', pid: 1 }));
+      expect(run('world-provenance', store, recorded)).toEqual([]);
+      const a = path.join(tmp.dir, 'world-shown-a');
+      writeCraftedJob(a, legs(), 'alpha', 1, () => ({ fa: 1 }), { job: { ...CRAFTED_JOB, ...replay(recorded) } });
+      const row = checkBudgets(loadConfigurations([a, path.join(tmp.dir, 'world-provenance-a')])).checked.find((d) => d.key.startsWith('tools world provenance'))!;
+      expect(Object.values(row.values).sort()).toEqual(['live, created 2026-03-01 by aar-harness 0.1.0, 1 recording sessions', 'none recorded']);
     });
   });
 
