@@ -1,14 +1,8 @@
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import PQueue from 'p-queue';
-import { packagePath } from '../../paths.js';
 import { InputError } from '../../tasks/problems.js';
-import { createProviderContext, missingToolKeys } from '../../tools/providers/registry.js';
-import type { Endpoints } from '../../tools/providers/types.js';
-import { ToolService } from '../../tools/service.js';
-import { ResponseStore } from '../../tools/store/store.js';
 import { withRetries } from '../../tools/retry.js';
-import { HARNESS_VERSION } from '../version.js';
 import { clearPartialTrials } from '../../trial/folder.js';
 import { loadJobConfig, type LoadedConfig } from '../config/load.js';
 import { agentId, type JobConfig } from '../config/schema.js';
@@ -20,6 +14,7 @@ import { ensureJobImages, imageSettings } from './image-plan.js';
 import { JobEnvironment } from './job-environment.js';
 import { checkJobFile, refuseFileAsFolder, refuseForeignFolder } from './job-file.js';
 import { loadJobTasks } from './job-tasks.js';
+import { jobToolService, refuseMissingToolKeys } from './job-tools.js';
 import { lockJobDir, type JobLock } from './lock.js';
 import { GATEWAY_SOCKET_NAME, makeSocketDir, removeStaleSocketDirs } from './socket-dir.js';
 import { EngineGone, EngineLost, EngineWatch } from './engine-wait.js';
@@ -59,31 +54,6 @@ export interface JobSummary {
   leftoversRemoved: number;
 }
 
-/** How to run the same job on recorded tool answers instead, in the words of where the job came from. */
-function replayHint(loaded: LoadedConfig): string {
-  const examples = path.relative(process.cwd(), packagePath('tools', 'stores', 'examples')) || '.';
-  const store = `a store recorded with --tools-mode record (${examples} serves the example legs)`;
-  return loaded.file === 'command line'
-    ? `replay instead: add --tools-mode replay --tools-store DIR, DIR being ${store}`
-    : `replay instead: tools: {mode: replay, store: DIR}, DIR being ${store}`;
-}
-
-function toolService(config: JobConfig, loaded: LoadedConfig, offered: readonly string[]): ToolService {
-  const { mode, store, output_limit: outputLimit, endpoints, allow_addresses: allowAddresses } = config.tools;
-  if (mode !== 'live' && !store) throw new InputError([{ file: loaded.file, path: 'tools.store', message: `tool mode ${mode} needs a store folder` }]);
-  if (mode === 'replay' && !existsSync(loaded.resolve(store!))) throw new InputError([{ file: loaded.file, path: 'tools.store', message: `${loaded.resolve(store!)}: no such store folder` }]);
-  const providers = mode === 'replay' ? undefined : createProviderContext({ endpoints: endpoints as Partial<Endpoints>, httpOptions: { allowAddresses } });
-  // Record and pinned modes write the store's provenance (harness version, endpoints) with their first entry.
-  const recorder = providers && (mode === 'record' || mode === 'pinned') ? { harnessVersion: HARNESS_VERSION, mode, endpoints: { ...providers.endpoints } } : undefined;
-  return new ToolService({
-    mode,
-    outputLimit,
-    offered,
-    ...(store ? { store: new ResponseStore(loaded.resolve(store), { recorder }) } : {}),
-    ...(providers ? { providers } : {}),
-  });
-}
-
 /**
  * Runs a job: expands the config into trials, skips finished ones (resume), builds images, starts the
  * gateway, and runs the rest with bounded concurrency, retrying infrastructure errors. SIGINT/SIGTERM (or
@@ -109,13 +79,7 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
   const { config } = loaded;
   const { family, tasks } = await loadJobTasks(loaded);
   checkAgents(loaded);
-  if (config.tools.mode !== 'replay') {
-    const missing = missingToolKeys(family.tools);
-    if (missing.length) {
-      const needs = missing.map((m) => `${m.variable} (${m.tools.slice(0, 3).join(', ')}${m.tools.length > 3 ? ', ...' : ''})`).join(', ');
-      throw new InputError([{ file: loaded.file, path: 'tools.mode', message: `${config.tools.mode} tools call the real services and need ${needs} in the host environment; set them, or ${replayHint(loaded)}` }]);
-    }
-  }
+  refuseMissingToolKeys(loaded, family.tools);
   const worldNote = await checkStoredWorld(loaded, family, tasks, options.allowMissing ?? false);
   const plans = planTrials(config, tasks);
 
@@ -153,7 +117,7 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
   const images = await ensureJobImages(toRun, imageSettings(config, loaded), (line) => reporter.note(line));
 
   const models = options.models?.(config, loaded.resolve);
-  const gateway = new GatewayServer({ tools: toolService(config, loaded, family.tools), models });
+  const gateway = new GatewayServer({ tools: jobToolService(loaded, family.tools), models });
   await removeStaleSocketDirs();
   const socketDir = makeSocketDir();
   await gateway.listenSocket(path.join(socketDir, GATEWAY_SOCKET_NAME));
