@@ -6,6 +6,14 @@ import { BOOTSTRAP_MIN_N, SMALL_N } from './paired-test.js';
 
 const pct = (v: number): string => `${(100 * v).toFixed(1)}`;
 
+/** The primary row's power figure in words; where there is none, why (a '-' would read as a number missing). */
+const mdeText = (p: PairedRow): string =>
+  p.mde_80 !== null
+    ? `${pct(p.mde_80)} pp on ${p.n} legs`
+    : p.n < 2
+      ? `none on ${p.n} ${p.n === 1 ? 'leg' : 'legs'} (two or more are needed to measure a spread)`
+      : `not measurable on these ${p.n} legs: every leg differs by the same amount, so there is no spread to measure it from`;
+
 /** The models of the configurations, as a note for tables whose rows name configurations only. */
 export function modelsNote(configurations: readonly { label: string; model: string | null }[]): string {
   return `Models: ${configurations.map((c) => `${c.label} = ${c.model ?? '(none recorded)'}`).join('; ')}.`;
@@ -50,7 +58,7 @@ export function compareTables(r: Omit<CompareResult, 'tables'>, successName: str
         ...unequal, ...warning, ...pairNotes, models,
         `n counts legs, not trials. Intervals: Newcombe's hybrid score interval where every leg's value is 0 or 1; otherwise the seeded paired bootstrap over legs from ${BOOTSTRAP_MIN_N} legs and Student's t below. Tests: exact McNemar on 0/1 legs; a paired sign-flip test on per-leg means otherwise (exact when they are fractions of the attempts, seeded Monte Carlo for PVR-like values).`,
         `Multiplicity: the primary comparison (${successName} over all shared legs, one per pair) is reported as is; the other ${secondaries} rows (slices, other metrics) form one family, p_holm is Holm-adjusted over it. small_n: fewer than ${SMALL_N} legs.`,
-        `mde_80: the smallest true ${successName} difference the primary test detects at 80% power (alpha 0.05) on these legs with the per-leg spread measured${primaries.length ? `, e.g. ${primaries[0].a} vs ${primaries[0].b}: ${primaries[0].mde_80 === null ? '-' : pct(primaries[0].mde_80)} pp on ${primaries[0].n} legs` : ''}.`,
+        `mde_80: the smallest true ${successName} difference the primary test detects at 80% power (alpha 0.05) on these legs with the per-leg spread measured${primaries.length ? `, e.g. ${primaries[0].a} vs ${primaries[0].b}: ${mdeText(primaries[0])}` : ''}.`,
       ],
     },
     {
