@@ -53,12 +53,12 @@ export function readJobFile(jobDir: string): Record<string, unknown> | undefined
 }
 
 /**
- * Records the config in job.json (written atomically, so a full disk cannot leave it cut off), refusing a
- * rerun that changes what the folder's trials mean: growing its legs, attempts or agents is not a change
- * (see growth.ts); `changedLegs` are legs whose text changed under finished trials. The refusal lists the
- * keys that differ.
+ * Checks the config against job.json, refusing a rerun that changes what the folder's trials mean: growing its
+ * legs, attempts or agents is not a change (see growth.ts); `changedLegs` are legs whose text changed under
+ * finished trials. The refusal lists the keys that differ. `write` records the config in job.json (atomically,
+ * so a full disk cannot leave it cut off): the run calls it once nothing else can refuse it.
  */
-export function checkJobFile(jobDir: string, loaded: LoadedConfig, allowChange: boolean, changedLegs: readonly string[] = []): void {
+export function checkJobFile(jobDir: string, loaded: LoadedConfig, allowChange: boolean, changedLegs: readonly string[] = []): { write(): void } {
   const current = meaningOf(loaded.config);
   const stored = readJobFile(jobDir);
   const previous = stored ? recordedMeaning(stored) : undefined;
@@ -67,6 +67,10 @@ export function checkJobFile(jobDir: string, loaded: LoadedConfig, allowChange: 
     throw new Error(`${jobDir} holds trials of a different configuration (${differences.join('; ')}); use another job name, or --allow-config-change to mix them`);
   }
   const meaning = mergedMeaning(previous, current);
-  const record = { fingerprint: meaningFingerprint(meaning), harness_version: HARNESS_VERSION, config_file: loaded.file, config: loaded.config, meaning, updated_at: new Date().toISOString() };
-  writeFileAtomic(path.join(jobDir, JOB_FILE), JSON.stringify(record, null, 2) + '\n');
+  return {
+    write() {
+      const record = { fingerprint: meaningFingerprint(meaning), harness_version: HARNESS_VERSION, config_file: loaded.file, config: loaded.config, meaning, updated_at: new Date().toISOString() };
+      writeFileAtomic(path.join(jobDir, JOB_FILE), JSON.stringify(record, null, 2) + '\n');
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import PQueue from 'p-queue';
 import { packagePath } from '../../paths.js';
@@ -17,7 +17,7 @@ import { chooseConcurrency } from './concurrency.js';
 import { changedLegs, finishedTrials } from './growth.js';
 import { ensureJobImages, imageSettings } from './image-plan.js';
 import { JobEnvironment } from './job-environment.js';
-import { checkJobFile, refuseForeignFolder } from './job-file.js';
+import { checkJobFile, JOB_FILE, refuseForeignFolder } from './job-file.js';
 import { loadJobTasks } from './job-tasks.js';
 import { lockJobDir, type JobLock } from './lock.js';
 import { GATEWAY_SOCKET_NAME, makeSocketDir, removeStaleSocketDirs } from './socket-dir.js';
@@ -25,6 +25,7 @@ import { EngineGone, EngineLost, EngineWatch } from './engine-wait.js';
 import { HostWriteFailure, isHostWriteError } from './write-errors.js';
 import { planTrials, type TrialPlan } from './plan.js';
 import { jobReporter, type JobReporter } from './reporters.js';
+import { jobRunning } from './running.js';
 import { InfraError, runTrialOnce, TrialAborted, writeInfraFailure, type TrialOutcome, type TrialRunContext } from './trial/index.js';
 
 export interface RunJobOptions {
@@ -87,13 +88,33 @@ function toolService(config: JobConfig, loaded: LoadedConfig, offered: readonly 
  */
 export async function runJob(options: RunJobOptions): Promise<JobSummary> {
   let lock: JobLock | undefined;
+  let made: string | undefined;
+  const ended = jobRunning();
   try {
     return await runJobInFolder(options, (jobDir) => {
+      if (!existsSync(jobDir)) made = jobDir;
+      mkdirSync(jobDir, { recursive: true });
       lock = lockJobDir(jobDir);
       if (lock.tookOver) (options.reporter ?? { note: (l: string) => process.stderr.write(l + '\n') }).note(`took over the lock of process ${lock.tookOver.pid}, which is gone`);
     });
   } finally {
     lock?.release();
+    // A run refused before its first trial leaves no job folder behind it made (a later run would take it for a job).
+    if (made && !existsSync(path.join(made, JOB_FILE))) removeEmptyFolder(made);
+    ended();
+  }
+}
+
+/** Removes a folder that holds nothing (but empty folders); anything in it keeps it. */
+function removeEmptyFolder(dir: string): void {
+  try {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (!entry.isDirectory()) return;
+      removeEmptyFolder(path.join(dir, entry.name));
+    }
+    rmdirSync(dir);
+  } catch {
+    // not empty, or gone: left as it is
   }
 }
 
@@ -115,10 +136,9 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
   refuseForeignFolder(jobDir, loaded.file);
 
   const environment = await JobEnvironment.open(config, jobDir);
-  mkdirSync(jobDir, { recursive: true });
   takeLock(jobDir);
   const done = finishedTrials(jobDir);
-  checkJobFile(jobDir, loaded, options.allowConfigChange ?? false, changedLegs(plans, done));
+  const jobFile = checkJobFile(jobDir, loaded, options.allowConfigChange ?? false, changedLegs(plans, done));
   const leftoversRemoved = await environment.removeLeftovers();
   clearPartialTrials(jobDir);
 
@@ -127,6 +147,7 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
   const summary: JobSummary = { jobDir, planned: plans.length, skipped: plans.length - toRun.length, ran: 0, infraErrors: 0, interrupted: false, leftoversRemoved };
   if (leftoversRemoved) reporter.note(`removed ${leftoversRemoved} containers left by an earlier run of this job`);
   if (!toRun.length) {
+    jobFile.write();
     reporter.note(`job ${config.name}: all ${plans.length} trials are done`);
     return summary;
   }
@@ -140,6 +161,8 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
   }
 
   const images = await ensureJobImages(toRun, imageSettings(config, loaded), (line) => reporter.note(line));
+  // Written once nothing is left to refuse the run: a refused run leaves no job.json (or the old one as it was).
+  jobFile.write();
 
   const models = options.models?.(config, loaded.resolve);
   const gateway = new GatewayServer({ tools: toolService(config, loaded, family.tools), models });
@@ -212,7 +235,8 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
     await gateway.close();
     await models?.close?.().catch((error: Error) => reporter.note(`local model: ${error.message}`));
     rmSync(socketDir, { recursive: true, force: true });
-    if (summary.interrupted) clearPartialTrials(jobDir);
+    // No trial is being written any more: what .partial holds is left over (and an empty .partial is clutter).
+    clearPartialTrials(jobDir);
     reporter.finish();
   }
   if (halted instanceof EngineGone) {
