@@ -5,10 +5,12 @@ import path from 'node:path';
 import { REPO_ROOT } from './data.js';
 
 /**
- * Harbor's and Inspect AI's own Python packages, in a throwaway virtual environment kept under the OS's temp
- * folder, keyed by their versions (so a rerun takes a second): the tests read our trajectory.json and exports
- * back with their models. harbor needs Python 3.12 or newer: the first of AAR_TEST_PYTHON, python3.13,
- * python3.12, pyenv's 3.12+ and python3 that is new enough is used. No interpreter, or PyPI out of reach,
+ * Harbor's and Inspect AI's own Python packages, in a virtual environment built once and kept in the user's
+ * cache (AAR_VENV_CACHE, else $XDG_CACHE_HOME/aar/venvs, else ~/.cache/aar/venvs), keyed by their versions and
+ * the interpreter's (so a rerun, and the next `npm test`, takes a second): the tests read our trajectory.json
+ * and exports back with their models and Harbor's viewer scanner. harbor needs Python 3.12 or newer: the
+ * first of AAR_TEST_PYTHON, python3.12 (bench:peers's), python3.13, pyenv's 3.12+ and python3 that is new
+ * enough is used. No interpreter, or PyPI out of reach,
  * is an error saying so (never a silent pass).
  */
 export const HARBOR_VERSION = '0.26.0';
@@ -31,7 +33,7 @@ async function findPython(): Promise<string> {
         .reverse()
         .map((v) => path.join(pyenv, v, 'bin', 'python3'))
     : [];
-  const candidates = [process.env.AAR_TEST_PYTHON, 'python3.13', 'python3.12', ...fromPyenv, 'python3'].filter((c): c is string => !!c);
+  const candidates = [process.env.AAR_TEST_PYTHON, 'python3.12', 'python3.13', ...fromPyenv, 'python3'].filter((c): c is string => !!c);
   for (const python of candidates) {
     const version = await versionOf(python).catch(() => null);
     if (version && (version[0] > 3 || (version[0] === 3 && version[1] >= 12))) return python;
@@ -46,7 +48,9 @@ export function pythonWithTools(): Promise<string> {
   return (ready ??= (async () => {
     const python = await findPython();
     const [major, minor] = (await versionOf(python))!;
-    const venv = path.join(os.tmpdir(), `aar-pytools-harbor-${HARBOR_VERSION}-inspect-${INSPECT_AI_VERSION}-py${major}.${minor}`);
+    const cache = process.env.AAR_VENV_CACHE ?? path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'aar', 'venvs');
+    mkdirSync(cache, { recursive: true });
+    const venv = path.join(cache, `harbor-${HARBOR_VERSION}-inspect-ai-${INSPECT_AI_VERSION}-py${major}.${minor}`);
     const venvPython = path.join(venv, 'bin', 'python');
     if (existsSync(path.join(venv, '.complete'))) return venvPython;
     // One test process installs at a time (2 cores): the others wait for its venv.
@@ -92,8 +96,8 @@ export function pythonWithTools(): Promise<string> {
   })());
 }
 
-/** Runs test/helpers/check_exports.py (`atif FILE...`, `inspect FILE...`, `harbor DIR`) and returns its JSON. */
-export async function checkWithPython<T = Record<string, unknown>>(kind: 'atif' | 'inspect' | 'harbor', args: string[]): Promise<T> {
+/** Runs test/helpers/check_exports.py (`atif FILE...`, `inspect FILE...`, `harbor DIR`, `scan JOBS_DIR`) and returns its JSON. */
+export async function checkWithPython<T = Record<string, unknown>>(kind: 'atif' | 'inspect' | 'harbor' | 'scan', args: string[]): Promise<T> {
   const python = await pythonWithTools();
   const run = await execa(python, [CHECKER, kind, ...args], { reject: false, maxBuffer: 256 * 1024 * 1024 });
   if (run.exitCode !== 0) throw new Error(`${kind} check failed: ${run.stderr.slice(-3000)}`);
