@@ -103,5 +103,7 @@ export function sampleEvents(
   add(idOf(`${key}/span/scorer`), finished, { event: 'score', score: o.score, target: trial.outcome.target, intermediate: false, scorer: o.scorer });
   endScorer();
   endScorers();
-  return { events, events_data: { messages, calls: [] } };
+  // The pool model events take their input from (none: no pool, as the sample's messages already hold them).
+  const pooled = events.some((e) => e.event === 'model');
+  return { events, events_data: { messages: pooled ? messages : [], calls: [] } };
 }
