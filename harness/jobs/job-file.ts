@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmdirSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../../trial/atomic.js';
 import { isJobFolder, JOB_FILE } from '../../trial/folder.js';
@@ -73,4 +73,17 @@ export function checkJobFile(jobDir: string, loaded: LoadedConfig, allowChange: 
       writeFileAtomic(path.join(jobDir, JOB_FILE), JSON.stringify(record, null, 2) + '\n');
     },
   };
+}
+
+/** Removes a folder that holds nothing (but empty folders): what a refused run made. Anything in it keeps it. */
+export function removeEmptyFolder(dir: string): void {
+  try {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (!entry.isDirectory()) return;
+      removeEmptyFolder(path.join(dir, entry.name));
+    }
+    rmdirSync(dir);
+  } catch {
+    // not empty, or gone: left as it is
+  }
 }

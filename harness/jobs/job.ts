@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import PQueue from 'p-queue';
 import { packagePath } from '../../paths.js';
@@ -17,7 +17,7 @@ import { chooseConcurrency } from './concurrency.js';
 import { changedLegs, finishedTrials } from './growth.js';
 import { ensureJobImages, imageSettings } from './image-plan.js';
 import { JobEnvironment } from './job-environment.js';
-import { checkJobFile, JOB_FILE, refuseForeignFolder } from './job-file.js';
+import { checkJobFile, JOB_FILE, refuseForeignFolder, removeEmptyFolder } from './job-file.js';
 import { loadJobTasks } from './job-tasks.js';
 import { lockJobDir, type JobLock } from './lock.js';
 import { GATEWAY_SOCKET_NAME, makeSocketDir, removeStaleSocketDirs } from './socket-dir.js';
@@ -102,19 +102,6 @@ export async function runJob(options: RunJobOptions): Promise<JobSummary> {
     // A run refused before its first trial leaves no job folder behind it made (a later run would take it for a job).
     if (made && !existsSync(path.join(made, JOB_FILE))) removeEmptyFolder(made);
     ended();
-  }
-}
-
-/** Removes a folder that holds nothing (but empty folders); anything in it keeps it. */
-function removeEmptyFolder(dir: string): void {
-  try {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (!entry.isDirectory()) return;
-      removeEmptyFolder(path.join(dir, entry.name));
-    }
-    rmdirSync(dir);
-  } catch {
-    // not empty, or gone: left as it is
   }
 }
 

@@ -9,8 +9,8 @@ import { REPO_ROOT } from './data.js';
  * cache (AAR_VENV_CACHE, else $XDG_CACHE_HOME/aar/venvs, else ~/.cache/aar/venvs), keyed by their versions and
  * the interpreter's (so a rerun, and the next `npm test`, takes a second): the tests read our trajectory.json
  * and exports back with their models and Harbor's viewer scanner. harbor needs Python 3.12 or newer: the
- * first of AAR_TEST_PYTHON, python3.12 (bench:peers's), python3.13, pyenv's 3.12+ and python3 that is new
- * enough is used. No interpreter, or PyPI out of reach,
+ * first of AAR_TEST_PYTHON, python3.12 (bench:peers's), pyenv's 3.12+ (oldest first), python3.13 and
+ * python3 that is new enough is used. No interpreter, or PyPI out of reach,
  * is an error saying so (never a silent pass).
  */
 export const HARBOR_VERSION = '0.26.0';
@@ -29,11 +29,11 @@ async function findPython(): Promise<string> {
   const fromPyenv = existsSync(pyenv)
     ? readdirSync(pyenv)
         .filter((v) => /^3\.(1[2-9])\./.test(v))
-        .sort()
-        .reverse()
+        .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
         .map((v) => path.join(pyenv, v, 'bin', 'python3'))
     : [];
-  const candidates = [process.env.AAR_TEST_PYTHON, 'python3.12', 'python3.13', ...fromPyenv, 'python3'].filter((c): c is string => !!c);
+  // 3.12 first (bench:peers's): a `python3.12` on the PATH, else pyenv's oldest 3.12+, else a newer one.
+  const candidates = [process.env.AAR_TEST_PYTHON, 'python3.12', ...fromPyenv, 'python3.13', 'python3'].filter((c): c is string => !!c);
   for (const python of candidates) {
     const version = await versionOf(python).catch(() => null);
     if (version && (version[0] > 3 || (version[0] === 3 && version[1] >= 12))) return python;
