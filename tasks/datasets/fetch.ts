@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { extract } from 'tar-stream';
 import { z } from 'zod';
+import { regularFilesUnder } from '../../container/trial-result.js';
 import { dataCacheDir, datasetDir, datasetEntry, SOURCE_FILE, type DatasetEntry } from './catalog.js';
 
 /**
@@ -38,18 +39,7 @@ export interface FetchDatasetOptions {
 }
 
 /** Every file under `dir`, by its path relative to it with `/`, sorted by the paths' bytes. */
-function filesUnder(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (rel: string): void => {
-    for (const e of readdirSync(path.join(dir, rel), { withFileTypes: true })) {
-      const child = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory()) walk(child);
-      else if (e.isFile()) out.push(child);
-    }
-  };
-  walk('');
-  return out.sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
-}
+const filesUnder = (dir: string): string[] => regularFilesUnder(dir).sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b)));
 
 /** The manifest's sha256 over a folder's files (catalog.ts's contentSha256), and how many files it holds. */
 export function contentDigest(dir: string): { sha256: string; files: number } {
