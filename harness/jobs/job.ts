@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import PQueue from 'p-queue';
 import { InputError } from '../../tasks/problems.js';
@@ -12,7 +12,7 @@ import { chooseConcurrency } from './concurrency.js';
 import { changedLegs, finishedTrials } from './growth.js';
 import { ensureJobImages, imageSettings } from './image-plan.js';
 import { JobEnvironment } from './job-environment.js';
-import { checkJobFile, refuseFileAsFolder, refuseForeignFolder } from './job-file.js';
+import { checkJobFile, JOB_FILE, refuseFileAsFolder, refuseForeignFolder, removeEmptyFolder } from './job-file.js';
 import { loadJobTasks } from './job-tasks.js';
 import { jobToolService, refuseMissingToolKeys } from './job-tools.js';
 import { lockJobDir, type JobLock } from './lock.js';
@@ -22,6 +22,7 @@ import { HostWriteFailure, isHostWriteError } from './write-errors.js';
 import { planTrials, type TrialPlan } from './plan.js';
 import { checkStoredWorld } from './world-coverage.js';
 import { jobReporter, type JobReporter } from './reporters.js';
+import { jobRunning } from './running.js';
 import { InfraError, runTrialOnce, TrialAborted, writeInfraFailure, type TrialOutcome, type TrialRunContext } from './trial/index.js';
 
 export interface RunJobOptions {
@@ -64,13 +65,20 @@ export interface JobSummary {
  */
 export async function runJob(options: RunJobOptions): Promise<JobSummary> {
   let lock: JobLock | undefined;
+  let made: string | undefined;
+  const ended = jobRunning();
   try {
     return await runJobInFolder(options, (jobDir) => {
+      if (!existsSync(jobDir)) made = jobDir;
+      mkdirSync(jobDir, { recursive: true });
       lock = lockJobDir(jobDir);
       if (lock.tookOver) (options.reporter ?? { note: (l: string) => process.stderr.write(l + '\n') }).note(`took over the lock of process ${lock.tookOver.pid}, which is gone`);
     });
   } finally {
     lock?.release();
+    // A run refused before its first trial leaves no job folder behind it made (a later run would take it for a job).
+    if (made && !existsSync(path.join(made, JOB_FILE))) removeEmptyFolder(made);
+    ended();
   }
 }
 
@@ -89,10 +97,9 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
   refuseForeignFolder(jobDir, loaded.file);
 
   const environment = await JobEnvironment.open(config, jobDir);
-  mkdirSync(jobDir, { recursive: true });
   takeLock(jobDir);
   const done = finishedTrials(jobDir);
-  checkJobFile(jobDir, loaded, options.allowConfigChange ?? false, changedLegs(plans, done));
+  const jobFile = checkJobFile(jobDir, loaded, options.allowConfigChange ?? false, changedLegs(plans, done));
   const leftoversRemoved = await environment.removeLeftovers();
   clearPartialTrials(jobDir);
 
@@ -102,6 +109,7 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
   if (leftoversRemoved) reporter.note(`removed ${leftoversRemoved} containers left by an earlier run of this job`);
   if (worldNote) reporter.note(worldNote);
   if (!toRun.length) {
+    jobFile.write();
     reporter.note(`job ${config.name}: all ${plans.length} trials are done`);
     return summary;
   }
@@ -115,6 +123,8 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
   }
 
   const images = await ensureJobImages(toRun, imageSettings(config, loaded), (line) => reporter.note(line));
+  // Written once nothing is left to refuse the run: a refused run leaves no job.json (or the old one as it was).
+  jobFile.write();
 
   const models = options.models?.(config, loaded.resolve);
   const gateway = new GatewayServer({ tools: jobToolService(loaded, family.tools), models });
@@ -194,7 +204,8 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
     await gateway.close();
     await models?.close?.().catch((error: Error) => reporter.note(`local model: ${error.message}`));
     rmSync(socketDir, { recursive: true, force: true });
-    if (summary.interrupted) clearPartialTrials(jobDir);
+    // No trial is being written any more: what .partial holds is left over (and an empty .partial is clutter).
+    clearPartialTrials(jobDir);
     reporter.finish();
   }
   if (halted instanceof EngineGone) {
