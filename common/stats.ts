@@ -22,13 +22,19 @@ export function proportion(successes: number, n: number): Estimate {
   return { n, mean: p, lo: Math.max(0, center - half), hi: Math.min(1, center + half) };
 }
 
-/** Mean of values in [0, 1] (PVR, RCR) with Student's t interval (n - 1 df, so small n is not flattered), clipped to [0, 1]. */
+/**
+ * Mean of values in [0, 1] (PVR, RCR) with Student's t interval (n - 1 df, so small n is not flattered),
+ * clipped to [0, 1]. Values all alike show no spread, which is no evidence of none (two legs at 100% would
+ * give [100, 100]): then the interval is Wilson's at that mean, the widest a variable in [0, 1] with that
+ * mean can need.
+ */
 export function boundedMean(values: readonly number[]): Estimate {
   const n = values.length;
   if (n === 0) return { n, mean: null, lo: null, hi: null };
   const mean = values.reduce((a, b) => a + b, 0) / n;
   if (n === 1) return { n, mean, lo: 0, hi: 1 };
   const variance = values.reduce((a, v) => a + (v - mean) ** 2, 0) / (n - 1);
+  if (variance === 0) return proportion(mean * n, n);
   const half = tQuantile975(n - 1) * Math.sqrt(variance / n);
   return { n, mean, lo: Math.max(0, mean - half), hi: Math.min(1, mean + half) };
 }

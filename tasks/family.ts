@@ -85,6 +85,18 @@ export interface TrialSessionContext {
   stepBudget: number;
 }
 
+/** A scored trial in words, as other tools show a sample (`aar export`): what was expected, what came, and why it scored so. */
+export interface TrialOutcomeText {
+  /** What the agent was asked, in one paragraph (AAR: the seed page and the riddle; WikiRace: from which page to which). */
+  question: string;
+  /** The expected answer (AAR: the passcode; WikiRace: the target page). */
+  target: string;
+  /** What the agent answered, or null when it gave nothing. */
+  answer: string | null;
+  /** A few sentences from the score: the verdict and the figures behind it. */
+  explanation: string;
+}
+
 /** A per-trial figure `aar compare` pairs across configurations (e.g. AAR's FA, PVR, RCR). */
 export interface CompareMetric<Score> {
   name: string;
@@ -192,6 +204,14 @@ export interface TaskFamily<Task extends FamilyTask = FamilyTask, Score extends 
   paperTables?(configs: readonly [string, readonly PaperTrial<Score>[]][], options?: PaperOptions): DataTable[];
   /** Optional: the plan's token estimate in the family's own steps (absent: model calls up to the step budget). */
   readonly estimate?: StepEstimate<Task, Score>;
+  /** Optional: a scored trial in words for exports (absent: its headline figures, no target or answer). */
+  outcome?(score: Score, trial: StoredTrialFiles): TrialOutcomeText;
+}
+
+/** A stored trial's folder and record: what a family may read besides its score. */
+export interface StoredTrialFiles {
+  dir: string;
+  record: TrialRecord;
 }
 
 /** The harness's model gateway, started on loopback for a family's command: what a client needs, and the usage so far. */

@@ -41,7 +41,16 @@ export const TrialRecordSchema = z.looseObject({
   started_at: z.string(),
   finished_at: z.string(),
   /** agent_s is the harness's clock; container_reported_agent_s (when present) is what the sandbox said of itself, untrusted. */
-  timings: z.looseObject({ total_s: z.number(), agent_s: nullableNumber, overhead_s: nullableNumber, container_reported_agent_s: z.number().optional() }),
+  timings: z.looseObject({
+    total_s: z.number(),
+    agent_s: nullableNumber,
+    overhead_s: nullableNumber,
+    container_reported_agent_s: z.number().optional(),
+    /** When each phase began and ended on the harness's clock (absent in older records): setup (staging, the
+     * gateway's registration, the sandbox started), agent (the work handed over until its result came back),
+     * collect (outputs taken, sandbox removed, files recorded: until finished_at) and scoring (after it). */
+    phases: z.record(z.string(), z.object({ started_at: z.string(), finished_at: z.string() })).optional(),
+  }),
   step_budget: z.number().int(),
   /** Where the trial ran: the environment (docker, swarm) and the machine or cluster node. */
   environment: z.looseObject({ name: z.string(), node: z.string().nullable().default(null) }).optional(),

@@ -12,6 +12,7 @@ import { registerImagesCommands } from './commands/images.js';
 import { registerViewCommand } from './commands/view.js';
 import { registerCleanupCommand } from './commands/cleanup.js';
 import { registerModelsCommands } from './commands/models.js';
+import { registerDataCommands } from './commands/data.js';
 import { registerPluginsCommands } from './commands/plugins.js';
 import { HARNESS_VERSION } from '../version.js';
 
@@ -37,6 +38,11 @@ export function buildProgram(): Command {
   registerImagesCommands(program);
   registerCleanupCommand(program);
   registerModelsCommands(program);
+  registerDataCommands(program);
+  program
+    .command('version')
+    .description('print the version of aar-harness (as aar --version)')
+    .action(() => void process.stdout.write(`${HARNESS_VERSION}\n`));
   registerPluginsCommands(program);
   return program;
 }

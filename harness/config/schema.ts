@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { registryGeneration } from '../../common/registry.js';
+import { DATASETS, datasetNames } from '../../tasks/datasets/catalog.js';
 import { DEFAULT_FAMILY, findFamily, unknownFamilyMessage } from '../../tasks/registry.js';
 import { parseAllowEntry } from '../../tools/providers/address-guard.js';
 import { TOOL_MODES } from '../../tools/modes.js';
@@ -29,17 +30,32 @@ function allowEntryIssue(entry: string, ctx: z.RefinementCtx): void {
 }
 
 /**
- * Which tasks to run: `family` (default aar), `path`, and the family's own filter keys, checked by the
- * family's schema. `family` stays out of the parsed config when not given, so older jobs keep their fingerprint.
+ * Which tasks to run: `family` (default aar, or the dataset's), `path` or `dataset` (a released task set by
+ * name, fetched by `aar data fetch`), and the family's own filter keys, checked by the family's schema.
+ * `family` stays out of the parsed config when not given, so older jobs keep their fingerprint.
  */
 export const TasksSectionSchema = z
   .looseObject({
-    family: z.string().optional().describe('The task family (default `aar`); its own filter keys sit beside `path`.'),
-    path: z.union([z.string(), z.array(z.string()).min(1)]).describe('Task files or folders (one, or a list), relative to the config file.'),
+    family: z.string().optional().describe('The task family (default `aar`, or the dataset\'s); its own filter keys sit beside `path`.'),
+    path: z.union([z.string(), z.array(z.string()).min(1)]).optional().describe('Task files or folders (one, or a list), relative to the config file; or `dataset`.'),
+    dataset: z.string().optional().describe('A released task set by name instead of `path` (`aar data list`; fetched by `aar data fetch`).'),
   })
   .transform((section, ctx) => {
-    const { family: name, path, ...filter } = section;
-    const family = findFamily(name ?? DEFAULT_FAMILY);
+    const { family: name, path, dataset, ...filter } = section;
+    if ((path === undefined) === (dataset === undefined)) {
+      ctx.addIssue({ code: 'custom', path: path === undefined ? ['path'] : ['dataset'], message: path === undefined ? `name the tasks: \`path\` (files or folders) or \`dataset\` (${datasetNames()})` : 'give `path` or `dataset`, not both' });
+      return z.NEVER;
+    }
+    const datasetFamily = dataset === undefined ? undefined : DATASETS[dataset]?.family;
+    if (dataset !== undefined && !datasetFamily) {
+      ctx.addIssue({ code: 'custom', path: ['dataset'], message: `unknown dataset '${dataset}'; known: ${datasetNames()}` });
+      return z.NEVER;
+    }
+    if (datasetFamily && name !== undefined && name !== datasetFamily) {
+      ctx.addIssue({ code: 'custom', path: ['family'], message: `dataset ${dataset} holds ${datasetFamily} tasks, not ${name}` });
+      return z.NEVER;
+    }
+    const family = findFamily(name ?? datasetFamily ?? DEFAULT_FAMILY);
     if (!family) {
       ctx.addIssue({ code: 'custom', path: ['family'], message: unknownFamilyMessage(name!) });
       return z.NEVER;
@@ -49,9 +65,10 @@ export const TasksSectionSchema = z
       for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
       return z.NEVER;
     }
-    return { ...parsed.data, path, ...(name === undefined ? {} : { family: name }) };
+    const where: { path?: string | string[]; dataset?: string } = path === undefined ? { dataset } : { path };
+    return { ...parsed.data, ...where, ...(name === undefined ? {} : { family: name }) };
   })
-  .describe('Which tasks to run: the family, where its task files are, and its filters.');
+  .describe('Which tasks to run: the family, where its task files are (or a dataset by name), and its filters.');
 
 export const AgentConfigSchema = z.strictObject({
   name: z.string().min(1).describe('The agent adapter, by its name in harness/agents/registry.ts.'),
@@ -235,7 +252,7 @@ export type AgentConfig = z.infer<typeof AgentConfigSchema>;
 export type JobConfig = z.infer<typeof JobConfigSchema>;
 
 /** The task family a job runs. */
-export const familyNameOf = (config: JobConfig): string => config.tasks.family ?? DEFAULT_FAMILY;
+export const familyNameOf = (config: JobConfig): string => config.tasks.family ?? (config.tasks.dataset === undefined ? undefined : DATASETS[config.tasks.dataset]?.family) ?? DEFAULT_FAMILY;
 
 /** The id an agent configuration is known by. */
 export const agentId = (a: AgentConfig): string => a.id ?? (a.model ? `${a.name}@${a.model.replace(/[^A-Za-z0-9._+-]/g, '-')}` : a.name);

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, rmdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { hostSecrets } from '../../common/secrets.js';
 import { writeFileAtomic } from '../../trial/atomic.js';
@@ -86,12 +86,12 @@ export function readJobFile(jobDir: string): Record<string, unknown> | undefined
 }
 
 /**
- * Records the config in job.json (written atomically, so a full disk cannot leave it cut off), refusing a
- * rerun that changes what the folder's trials mean: growing its legs, attempts or agents is not a change
- * (see growth.ts); `changedLegs` are legs whose text changed under finished trials. The refusal lists the
- * keys that differ.
+ * Checks the config against job.json, refusing a rerun that changes what the folder's trials mean: growing its
+ * legs, attempts or agents is not a change (see growth.ts); `changedLegs` are legs whose text changed under
+ * finished trials. The refusal lists the keys that differ. `write` records the config in job.json (atomically,
+ * so a full disk cannot leave it cut off): the run calls it once nothing else can refuse it.
  */
-export function checkJobFile(jobDir: string, loaded: LoadedConfig, allowChange: boolean, changedLegs: readonly string[] = []): void {
+export function checkJobFile(jobDir: string, loaded: LoadedConfig, allowChange: boolean, changedLegs: readonly string[] = []): { write(): void } {
   // job.json never holds a host key (one given to an agent in its env, say): the config is compared as it is kept.
   const current = JSON.parse(hostSecrets.text(JSON.stringify(meaningOf(loaded.config)))) as JobMeaning;
   const stored = readJobFile(jobDir);
@@ -101,6 +101,23 @@ export function checkJobFile(jobDir: string, loaded: LoadedConfig, allowChange: 
     throw new Error(`${jobDir} holds trials of a different configuration (${differences.join('; ')}); use another job name, or --allow-config-change to mix them`);
   }
   const meaning = mergedMeaning(previous, current);
-  const record = { fingerprint: meaningFingerprint(meaning), harness_version: HARNESS_VERSION, config_file: loaded.file, config: loaded.config, meaning, updated_at: new Date().toISOString() };
-  writeFileAtomic(path.join(jobDir, JOB_FILE), hostSecrets.text(JSON.stringify(record, null, 2) + '\n'));
+  return {
+    write() {
+      const record = { fingerprint: meaningFingerprint(meaning), harness_version: HARNESS_VERSION, config_file: loaded.file, config: loaded.config, meaning, updated_at: new Date().toISOString() };
+      writeFileAtomic(path.join(jobDir, JOB_FILE), hostSecrets.text(JSON.stringify(record, null, 2) + '\n'));
+    },
+  };
+}
+
+/** Removes a folder that holds nothing (but empty folders): what a refused run made. Anything in it keeps it. */
+export function removeEmptyFolder(dir: string): void {
+  try {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (!entry.isDirectory()) return;
+      removeEmptyFolder(path.join(dir, entry.name));
+    }
+    rmdirSync(dir);
+  } catch {
+    // not empty, or gone: left as it is
+  }
 }

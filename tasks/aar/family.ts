@@ -11,6 +11,7 @@ import { AAR_SLICE_KEYS } from './slices.js';
 import { AAR_REPORT, type AarFigures } from './scoring/report.js';
 import type { TrialScore } from './scoring/score.js';
 import { aarScorer } from './scoring/stored-trial.js';
+import { aarOutcome } from './scoring/outcome.js';
 
 /** The oracle program (./oracle.ts) and the random baseline's (./random.ts): bundled by the build, in the base image. */
 const ORACLE = programPath('oracle.cjs');
@@ -56,4 +57,5 @@ export const aarFamily: TaskFamily<LoadedLeg, TrialScore, AarFigures> = {
   progress: { label: 'FA', success: (s) => s.fa, verdict: (s) => `${s.status}${s.fa ? '' : ` (${s.diagnosis})`}` },
   report: AAR_REPORT,
   paperTables: aarPaperTables,
+  outcome: aarOutcome,
 };

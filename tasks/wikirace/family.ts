@@ -15,6 +15,7 @@ import { WIKIRACE_REPORT, type WikiraceFigures } from './scoring/report.js';
 import { endText, type GameScore } from './scoring/score.js';
 import { wikiraceScorer } from './scoring/stored-trial.js';
 import { WIKIRACE_TRIAL_FILES } from './trial-files.js';
+import { wikiraceOutcome } from './scoring/outcome.js';
 
 /** The oracle and random players (./player.ts): bundled by the build, in the base image. */
 const PLAYER = programPath('wikirace-player.cjs');
@@ -75,4 +76,5 @@ export const wikiraceFamily: TaskFamily<LoadedPair, GameScore, WikiraceFigures> 
   report: WIKIRACE_REPORT,
   paperTables: wikiracePaperTables,
   estimate: WIKIRACE_ESTIMATE,
+  outcome: wikiraceOutcome,
 };

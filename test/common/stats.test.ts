@@ -19,6 +19,20 @@ describe('report statistics', () => {
     expect(e.lo).toBeCloseTo(0.875 - 3.1824463052837078 * (0.25 / 2), 9);
     expect(boundedMean([0.4])).toEqual({ n: 1, mean: 0.4, lo: 0, hi: 1 });
   });
+  test('values all alike are no evidence of no spread: two legs at 100% are not [100, 100] (issue 35)', () => {
+    const two = boundedMean([1, 1]);
+    expect(two.mean).toBe(1);
+    expect(two.hi).toBe(1);
+    expect(two.lo).toBeCloseTo(proportion(2, 2).lo!, 10);
+    expect(two.lo).toBeLessThan(0.5);
+    const zeros = boundedMean([0, 0, 0]);
+    expect(zeros.mean).toBe(0);
+    expect(zeros.lo).toBeCloseTo(0, 12);
+    expect(zeros.hi).toBeGreaterThan(0.4);
+    const halves = boundedMean([0.5, 0.5]);
+    expect(halves.lo).toBeLessThan(0.5);
+    expect(halves.hi).toBeGreaterThan(0.5);
+  });
   test('mean of the defined values', () => {
     expect(meanOf([1, null, 3, undefined])).toBe(2);
     expect(meanOf([null])).toBeNull();

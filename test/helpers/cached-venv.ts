@@ -1,6 +1,11 @@
 import { execa } from 'execa';
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+
+/** Where test venvs are kept: AAR_VENV_CACHE, else $XDG_CACHE_HOME/aar/venvs, else ~/.cache/aar/venvs. */
+export const venvCacheDir = (): string =>
+  process.env.AAR_VENV_CACHE ?? path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'aar', 'venvs');
 
 /**
  * A Python virtual environment made once at `venv` (its packages from PyPI) and used as it is afterwards:

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
-import { cachedVenv } from './cached-venv.js';
+import { cachedVenv, venvCacheDir } from './cached-venv.js';
 import { AAR_DATA_DIR, REPO_ROOT } from './data.js';
 
 /**
@@ -30,7 +29,6 @@ export function referencePython(): Promise<string> {
     if (major < 3 || (major === 3 && minor < 10)) throw new Error(`the AAR authors' tool servers need Python 3.10 or newer; ${python} is ${version} (set AAR_TEST_PYTHON)`);
     const packages = referenceRequirements();
     const hash = createHash('sha256').update(`${packages.join('\n')}\npy${version}`).digest('hex').slice(0, 12);
-    const cache = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'aar', 'venvs');
-    return cachedVenv(path.join(cache, `aar-reference-tools-${hash}-py${version}`), python, packages, "the AAR authors' tool servers cannot run");
+    return cachedVenv(path.join(venvCacheDir(), `aar-reference-tools-${hash}-py${version}`), python, packages, "the AAR authors' tool servers cannot run");
   })());
 }

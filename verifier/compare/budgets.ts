@@ -121,9 +121,11 @@ function legRows(configs: readonly Configuration[]): CheckedKey[] {
   const all = new Set(legs.flatMap((m) => [...m.keys()]));
   const conflicts = [...all].filter((id) => new Set(legs.map((m) => m.get(id)).filter((s) => s !== undefined)).size > 1).sort();
   const perConfig = (f: (i: number) => string): Record<string, string> => Object.fromEntries(configs.map((c, i) => [c.label, f(i)]));
-  const missing = legs.map((m) => [...all].filter((id) => !m.has(id)).length);
+  const missing = legs.map((m) => [...all].filter((id) => !m.has(id)).sort());
+  const shared = [...all].filter((id) => legs.every((m) => m.has(id))).length;
+  const setValue = (i: number): string => `${legs[i].size} legs, ${shared} shared${missing[i].length ? `, ${missing[i].length} of the others' missing (e.g. ${missing[i][0]})` : ''}`;
   return [
-    { key: 'legs (set)', values: perConfig((i) => `${legs[i].size} legs, ${missing[i]} of the others' missing`), same: missing.every((n) => n === 0) },
+    { key: LEG_SET_KEY, values: perConfig(setValue), same: missing.every((m) => m.length === 0) },
     { key: 'legs (sha256 of leg.json)', values: perConfig((i) => (conflicts.length ? `${conflicts.length} legs of the same id differ in content, e.g. ${conflicts[0]} ${legs[i].get(conflicts[0])?.slice(0, 12) ?? '(absent)'}` : 'same content')), same: !conflicts.length },
     { key: 'leg.json unchanged since the run', values: perConfig((i) => (read[i].edited.length ? `${read[i].edited.length} trials' leg.json differ from trial.json's sha256, e.g. ${read[i].edited[0]}` : 'yes')), same: read.every((r) => !r.edited.length) },
   ];
@@ -187,10 +189,16 @@ export function checkBudgets(configs: readonly Configuration[], options: { reduc
   return { equal: differences.length === 0, differences, checked: checked.map(({ key, values }) => ({ key, values })) };
 }
 
+/** The checked key that says whether the configurations ran the same legs (not a budget: pairs use the shared ones). */
+export const LEG_SET_KEY = 'legs (set)';
+
 export class UnequalBudgetsError extends Error {
   constructor(readonly check: BudgetCheck) {
+    const onlyLegs = check.differences.every((d) => d.key === LEG_SET_KEY);
     super(
-      'the configurations did not run under equal budgets (compare anyway with --allow-unequal, which marks every table):\n' +
+      (onlyLegs
+        ? 'the configurations ran on different legs (their budgets are equal); compare them on the legs both ran with --allow-unequal, which marks every table, or run the missing legs:\n'
+        : 'the configurations did not run under equal budgets (compare anyway with --allow-unequal, which marks every table):\n') +
         check.differences.map((d) => `  ${d.key}: ${Object.entries(d.values).map(([label, v]) => `${label} = ${v}`).join('; ')}`).join('\n'),
     );
   }

@@ -6,6 +6,14 @@ import { BOOTSTRAP_MIN_N, SMALL_N } from './paired-test.js';
 
 const pct = (v: number): string => `${(100 * v).toFixed(1)}`;
 
+/** The primary row's power figure in words; where there is none, why (a '-' would read as a number missing). */
+const mdeText = (p: PairedRow): string =>
+  p.mde_80 !== null
+    ? `${pct(p.mde_80)} pp on ${p.n} legs`
+    : p.n < 2
+      ? `none on ${p.n} ${p.n === 1 ? 'leg' : 'legs'} (two or more are needed to measure a spread)`
+      : `not measurable on these ${p.n} legs: every leg differs by the same amount, so there is no spread to measure it from`;
+
 /** The models of the configurations, as a note for tables whose rows name configurations only. */
 export function modelsNote(configurations: readonly { label: string; model: string | null }[]): string {
   return `Models: ${configurations.map((c) => `${c.label} = ${c.model ?? '(none recorded)'}`).join('; ')}.`;

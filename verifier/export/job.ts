@@ -3,6 +3,9 @@ import path from 'node:path';
 import { familyOfRecord } from '../../tasks/registry.js';
 import { requireTrialDirs } from '../../trial/folder.js';
 import { AtifTrajectorySchema, notLoggedOf, TRAJECTORY_FILE, trajectoryOfFolder, type AtifTrajectory } from '../../trial/trajectory/index.js';
+import type { TrialOutcomeText } from '../../tasks/family.js';
+import { familyOfResults } from '../aggregate.js';
+import { readJobFacts } from '../compare/select.js';
 import { readJobResults, type TrialResult } from '../results.js';
 import type { ExportJob, ExportTrial } from './types.js';
 
@@ -43,10 +46,21 @@ function trajectoryOf(result: TrialResult): AtifTrajectory {
   return trajectoryOfFolder(result.dir, result.record.trial_id, { name: agent.name, version: agent.version ?? 'unknown', model: agent.model }, notLoggedOf(result.record));
 }
 
+/** The trial in words by its family; a family without words gives its headline figures. */
+function outcomeOf(result: TrialResult, metrics: Record<string, number | boolean | null>): TrialOutcomeText {
+  const family = familyOfRecord(result.record);
+  if (family.outcome) return family.outcome(result.score, { dir: result.dir, record: result.record });
+  return { question: '', target: '', answer: null, explanation: Object.entries(metrics).map(([name, value]) => `${name}: ${value ?? 'not defined'}`).join('; ') };
+}
+
 /** A job folder read for export: every readable trial (infrastructure errors left out: they have no score). */
 export function readExportJob(jobDir: string): { job: ExportJob; unreadable: string[]; skipped: number } {
   const { results, unreadable } = readJobResults(requireTrialDirs(jobDir));
   const scored = results.filter((r) => r.score !== null);
-  const trials: ExportTrial[] = scored.map((result) => ({ result, trajectory: trajectoryOf(result), metrics: headlineMetrics(result) }));
-  return { job: { jobDir, name: path.basename(path.resolve(jobDir)), trials }, unreadable, skipped: results.length - scored.length };
+  const trials: ExportTrial[] = scored.map((result) => {
+    const metrics = headlineMetrics(result);
+    return { result, trajectory: trajectoryOf(result), metrics, outcome: outcomeOf(result, metrics) };
+  });
+  const family = familyOfResults(scored).name;
+  return { job: { jobDir, name: path.basename(path.resolve(jobDir)), family, job: readJobFacts(jobDir), trials }, unreadable, skipped: results.length - scored.length };
 }

@@ -69,7 +69,7 @@ export async function trialDetail(trial: TrialResult, view: HtmlFamilyView, prev
     ['attempt', record.attempt],
     ['status', record.status],
     ['steps (budget)', `${record.run.steps ?? '–'} (${record.step_budget})`],
-    ['step limit hit', record.run.step_limit_hit],
+    ['step budget reached', record.run.step_limit_hit],
     ['exit code', record.run.exit_code],
     ['input / output / cached tokens', [record.run.input_tokens, record.run.output_tokens, record.run.cached_tokens].map((t) => t ?? '–').join(' / ')],
     ['cost (USD)', record.run.cost_usd === null || record.run.cost_usd === undefined ? null : Number(record.run.cost_usd.toFixed(6))],

@@ -39,8 +39,8 @@ export function registerCompareCommand(program: Command): void {
       const { loadConfigurations } = await import('../../../verifier/compare/select.js');
       const { compareConfigurations } = await import('../../../verifier/compare/compare.js');
       const configs = loadConfigurations(args);
-      const { editedScoreWarnings } = await import('../../../verifier/results.js');
-      for (const line of editedScoreWarnings([...new Set(configs.flatMap((c) => c.trials))])) process.stderr.write(line + '\n');
+      const { tamperWarnings } = await import('../../../verifier/results.js');
+      for (const line of tamperWarnings([...new Set(configs.flatMap((c) => c.trials))])) process.stderr.write(line + '\n');
       const result = compareConfigurations(configs, { allowUnequal: flags.allowUnequal, seed, resamples, reducer: flags.reduce as (typeof REDUCERS)[number] });
       let tables = result.tables;
       if (flags.paper) {

@@ -27,6 +27,7 @@ export function addConfigFlags(cmd: Command): Command {
       return model;
     })
     .option('--path <path>', 'leg files or folders (repeatable; relative to the working directory)', collect)
+    .option('--dataset <name>', 'a released task set fetched by `aar data fetch` (instead of --path): aar')
     .option('--attempts <n>', 'attempts per agent and leg')
     .option('--concurrency <n>', 'trials at a time (default: auto, as many as the cores and memory hold at --cpus and --memory each)')
     .option('--memory <size>', 'memory limit of each trial container: megabytes, or with g gigabytes (4096, 4g)')
@@ -53,6 +54,6 @@ export async function loadConfigOf(configPath: string | undefined, options: Reco
   const { configFromFlags } = await import('../../config/load.js');
   const { loadJobConfigWithPlugins } = await import('../../plugins/config.js');
   const flags = runFlagsOf(options);
-  if (configPath === undefined && (flags.agents?.length || flags.path?.length)) return configFromFlags(runFlagOverrides(flags, { withFile: false }));
+  if (configPath === undefined && (flags.agents?.length || flags.path?.length || flags.dataset)) return configFromFlags(runFlagOverrides(flags, { withFile: false }));
   return loadJobConfigWithPlugins(configPath ?? DEFAULT_CONFIG, runFlagOverrides(flags, { withFile: true }));
 }

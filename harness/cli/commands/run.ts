@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { LoadedConfig } from '../../config/load.js';
 import { addConfigFlags, DEFAULT_CONFIG, loadConfigOf } from './run-options.js';
+import { plural } from '../../../common/words.js';
 
 const FORMATS = ['text', 'json'] as const;
 type Format = (typeof FORMATS)[number];
@@ -68,14 +69,14 @@ export function registerRunCommands(program: Command): void {
       } else {
         if (rows) process.stdout.write(toMarkdown(rows));
         process.stdout.write(
-          `${summary.jobDir}: ${summary.ran} trials run, ${summary.skipped} already done, ${summary.infraErrors} infrastructure errors, ` +
+          `${summary.jobDir}: ${plural(summary.ran, 'trial')} run, ${summary.skipped} already done, ${plural(summary.infraErrors, 'infrastructure error')}, ` +
             `${formatDuration(elapsedS)} elapsed` +
             (summary.interrupted ? '; interrupted (run again to resume)' : '') + '\n',
         );
       }
       if (summary.interrupted) process.exitCode = 130;
       else if (summary.infraErrors) {
-        process.stderr.write(`aar: ${summary.infraErrors} trials ended as infrastructure errors (not scored; run again to retry them)\n`);
+        process.stderr.write(`aar: ${plural(summary.infraErrors, 'trial')} ended as ${summary.infraErrors === 1 ? 'an infrastructure error' : 'infrastructure errors'} (not scored; run again to retry them)\n`);
         process.exitCode = 1;
       }
     });

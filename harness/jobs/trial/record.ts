@@ -71,6 +71,7 @@ export function recordTrial(ctx: TrialRunContext, plan: TrialPlan, staged: Stage
     exitCode: result.exitCode,
     timedOut,
     wallS: agentSeconds,
+    stepBudget: staged.budget,
   });
   const record = TrialRecordSchema.parse({
     ...recordIdentity(ctx, plan),
@@ -84,6 +85,11 @@ export function recordTrial(ctx: TrialRunContext, plan: TrialPlan, staged: Stage
       agent_s: agentSeconds,
       overhead_s: (finished - started) / 1000 - agentSeconds,
       ...(result.reportedDurationMs === undefined ? {} : { container_reported_agent_s: result.reportedDurationMs / 1000 }),
+      phases: {
+        setup: { started_at: iso(started), finished_at: iso(ran.handedOverAt) },
+        agent: { started_at: iso(ran.handedOverAt), finished_at: iso(ran.returnedAt) },
+        collect: { started_at: iso(ran.returnedAt), finished_at: iso(finished) },
+      },
     },
     step_budget: staged.budget,
     environment: { name: ctx.environment.name, node: result.node },

@@ -40,7 +40,7 @@ describe('job configs', () => {
     ]);
     expect(problemsOf('tasks:\n  family: aar\n  path: legs\n  levels: [trivial]\n  splits: [easy]\nagents:\n  - name: oracle\n')).toEqual([
       expect.stringMatching(/^job\.yaml:4:\d+: tasks\.levels\[0\]: /),
-      expect.stringMatching(/^job\.yaml:5:3: tasks\.splits: unknown key; known keys: family, path, variants, levels, /),
+      expect.stringMatching(/^job\.yaml:5:3: tasks\.splits: unknown key; known keys: family, path, dataset, variants, levels, /),
     ]);
   });
 

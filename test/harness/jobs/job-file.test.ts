@@ -26,7 +26,7 @@ describe('job.json', () => {
   (canMountSmallDisk() ? test : test.skip)('a full disk leaves job.json whole, so the job can still be resumed', () => {
     const disk = mountSmallDisk(64);
     try {
-      checkJobFile(disk!.dir, loaded('a'), false);
+      checkJobFile(disk!.dir, loaded('a'), false).write();
       const before = readFileSync(path.join(disk!.dir, JOB_FILE), 'utf8');
       let n = 0;
       try {
@@ -34,10 +34,10 @@ describe('job.json', () => {
       } catch {
         // full
       }
-      expect(() => checkJobFile(disk!.dir, loaded('a', 'x'.repeat(8000)), true)).toThrow(/job\.json: ENOSPC/);
+      expect(() => checkJobFile(disk!.dir, loaded('a', 'x'.repeat(8000)), true).write()).toThrow(/job\.json: ENOSPC/);
       expect(readFileSync(path.join(disk!.dir, JOB_FILE), 'utf8')).toBe(before);
       for (let i = 0; i < 8; i++) rmSync(path.join(disk!.dir, `filler-${i}`));
-      expect(() => checkJobFile(disk!.dir, loaded('a'), false)).not.toThrow();
+      expect(() => checkJobFile(disk!.dir, loaded('a'), false).write()).not.toThrow();
     } finally {
       disk!.unmount();
     }

@@ -10,7 +10,7 @@ import { IMAGE_LABEL } from '../../../images/build.js';
 import { loadLegs } from '../../../tasks/aar/load.js';
 import { stepBudget } from '../../../tasks/aar/schema.js';
 import { runAar } from '../../helpers/cli.js';
-import { EXAMPLES_DIR, HAVE_AAR_DATA, REPO_ROOT, tempDir } from '../../helpers/data.js';
+import { AAR_DATA_DIR, EXAMPLES_DIR, HAVE_AAR_DATA, REPO_ROOT, tempDir } from '../../helpers/data.js';
 import { writeJobConfig } from '../../helpers/jobs.js';
 
 const HAVE_DOCKER = await dockerAvailable();
@@ -104,7 +104,8 @@ describe('aar plan / aar run --dry-run', () => {
   });
 
   (HAVE_AAR_DATA ? test : test.skip)('configs/paper.yaml with no keys: 4,200 trials and the four missing keys', () => {
-    const r = runAar(['run', '--dry-run', 'configs/paper.yaml', '--jobs-dir', path.join(tmp.dir, 'paper-jobs')], { env: NO_KEYS });
+    // The released data by its path here (test/tasks/datasets/fetch.test.ts plans it as `dataset: aar`, fetched).
+    const r = runAar(['run', '--dry-run', 'configs/paper.yaml', '--path', AAR_DATA_DIR, '--jobs-dir', path.join(tmp.dir, 'paper-jobs')], { env: NO_KEYS });
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('trials: 4,200 planned (3 agents x 1,400 legs x 1 attempt)');
     // The exact McNemar test's power, computed exactly: 5.4 pp (the normal approximation said 5.3); on 100 legs 20.7 pp (it said 19.8).

@@ -249,7 +249,7 @@ function llmScript(path: readonly string[]): ScriptTurn[] {
         const score = JSON.parse(readFileSync(path.join(trialDir, 'score.json'), 'utf8')) as Record<string, unknown>;
         const figures = Object.fromEntries(Object.entries(score).filter(([, v]) => typeof v === 'number' || typeof v === 'boolean'));
         expect(Object.keys(figures)).toEqual(expect.arrayContaining(['success', 'steps', 'optimal_length', 'looped']));
-        expect(sample.scores).toEqual(figures);
+        expect(sample.scores).toEqual({ wikirace: figures }); // the family's scorer, its figures as one value
         expect(harbor.trials[sample.trial_id]!.rewards).toEqual(Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, Number(v)])));
         const agent = agentOf(trialDir);
         if (agent === 'llm') expect(sample.roles.filter((r) => r === 'user').length).toBe(modelCalls(trialDir));
