@@ -9,6 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { dockerAvailable } from '../../../common/docker.js';
+import { FAMILY_NAMES } from '../../../tasks/families.js';
 import { AAR_BIN, runAar } from '../../helpers/cli.js';
 import { REPO_ROOT, tempDir } from '../../helpers/data.js';
 
@@ -88,7 +89,7 @@ describeDocker('the example plugin, packed and installed into a throwaway projec
   });
 
   test('aar report, verify and compare need the plugin (one line without it) and read the job with it', () => {
-    expect(aar(['report', JOB])).toMatchObject({ status: 1, stdout: '', stderr: "aar: unknown task family 'keychain'; known: aar, wikirace\n" });
+    expect(aar(['report', JOB])).toMatchObject({ status: 1, stdout: '', stderr: `aar: unknown task family 'keychain'; known: ${FAMILY_NAMES.join(', ')}\n` });
     const report = aar(['report', JOB, '--format', 'csv', ...PLUGIN]);
     expect(report.status).toBe(0);
     expect(report.stdout.split('\n')[0]).toBe('agent,model,set,level,trials,n,infra_errors,success,visited');
