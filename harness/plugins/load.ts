@@ -45,14 +45,20 @@ function pluginOf(module: Record<string, unknown>, file: string): Plugin {
   return candidate as Plugin;
 }
 
-/** Registers every entry of a plugin, each seam in SEAMS order; first checks that no name is taken. */
+/** Registers every entry of a plugin, each seam in SEAMS order; first checks that no name (nor a tool's alias, a route...) is taken. */
 async function register(plugin: Plugin, from: string): Promise<void> {
   const planned = SEAMS.map((s) => ({ seam: s, entries: s.entries(plugin) }));
   for (const { seam, entries } of planned) {
     const names = entries.map((e) => seam.nameOf(e));
     const taken = names.find((n, i) => seam.registry.has(n) || names.indexOf(n) !== i);
     if (taken) throw new Error(`${from}: ${seam.seam} '${taken}' is ${seam.registry.has(taken) ? `already registered by ${seam.registry.fromOf(taken)}` : 'given twice'}`);
+    const clash = entries.map((e) => seam.clash?.(e)).find(Boolean);
+    if (clash) throw new Error(`${from}: ${clash}`);
   }
+  // A tool a provider serves and a tool of its own with one name: the second would fail once the first is in.
+  const tools = [...(plugin.toolProviders ?? []).flatMap((p) => p.tools ?? []), ...(plugin.tools ?? [])].flatMap((t) => [t.name, ...(t.aliases ?? [])]);
+  const twice = tools.find((n, i) => tools.indexOf(n) !== i);
+  if (twice) throw new Error(`${from}: tool '${twice}' is given twice`);
   for (const { seam, entries } of planned) for (const entry of entries) await seam.register(entry, from);
 }
 

@@ -8,9 +8,9 @@ import { familySuite } from '../../tasks/conformance.js';
 import { addFamily, FAMILIES } from '../../tasks/families.js';
 import type { FamilyDeclaration } from '../../tasks/family.js';
 import { defineTool } from '../../tools/catalog/define.js';
-import { addTool, TOOL_REGISTRY, type ToolDefinition, type ToolSpec } from '../../tools/catalog/index.js';
+import { addTool, toolClash, TOOL_REGISTRY, type ToolDefinition, type ToolSpec } from '../../tools/catalog/index.js';
 import { toolsSuite } from '../../tools/conformance.js';
-import { addToolProvider, TOOL_PROVIDERS } from '../../tools/providers/index.js';
+import { addToolProvider, providerClash, TOOL_PROVIDERS } from '../../tools/providers/index.js';
 import type { ProviderSpec } from '../../tools/providers/define.js';
 import { exporterSuite } from '../../verifier/export/conformance.js';
 import { EXPORTER_REGISTRY } from '../../verifier/export/registry.js';
@@ -22,7 +22,7 @@ import { registeredEnvironmentSuite } from '../environments/conformance.js';
 import { defineEnvironment, ENVIRONMENTS, type EnvironmentDefinition } from '../environments/define.js';
 import '../environments/registry.js';
 import { modelApiSuite } from '../gateway/models/apis/conformance.js';
-import { addModelApi, MODEL_API_REGISTRY } from '../gateway/models/apis/registry.js';
+import { addModelApi, MODEL_API_REGISTRY, modelApiClash } from '../gateway/models/apis/registry.js';
 import type { ModelApiModule } from '../gateway/models/apis/types.js';
 import type { Plugin, PluginFamily, PluginToolSpec } from './api.js';
 
@@ -51,11 +51,13 @@ export interface Seam<Entry> {
   /** The plugin's key (`families`) and what an entry is (`task family`). */
   key: keyof Plugin;
   seam: string;
-  /** The registry `aar plugins list` reads; absent for what is listed under another seam's (a provider's tools). */
+  /** The registry `aar plugins list` reads. */
   registry: Registry<unknown>;
   /** The entries of a plugin, in the registries' shape. */
   entries(plugin: Plugin): Entry[];
   nameOf(entry: Entry): string;
+  /** Why the entry cannot be registered beyond its name being taken (a tool's alias, a route), or undefined: checked for every entry of a plugin before any is registered. */
+  clash?(entry: Entry): string | undefined;
   register(entry: Entry, from: string): void | Promise<void>;
   suite(entry: Entry, plugin: Plugin): ConformanceSuite;
 }
@@ -69,6 +71,7 @@ export const SEAMS: readonly Seam<unknown>[] = [
     key: 'toolProviders', seam: 'tool provider', registry: TOOL_PROVIDERS as Registry<unknown>,
     entries: (p) => (p.toolProviders ?? []).map(({ tools, ...provider }) => ({ provider, tools: (tools ?? []).map(toolOf) })),
     nameOf: (e) => e.provider.name,
+    clash: (e) => providerClash(e.provider) ?? e.tools.map(toolClash).find(Boolean),
     register(e, from) {
       addToolProvider(e.provider, from);
       for (const tool of e.tools) addTool(tool, from);
@@ -79,10 +82,11 @@ export const SEAMS: readonly Seam<unknown>[] = [
     key: 'tools', seam: 'tool', registry: TOOL_REGISTRY as Registry<unknown>,
     entries: (p) => (p.tools ?? []).map(toolOf),
     nameOf: (t) => t.name,
+    clash: toolClash,
     register: (t, from) => addTool(t, from),
     suite: (t) => toolsSuite(t.name, [t], undefined, 'tool'),
   }),
-  seam<ModelApiModule>({ key: 'modelApis', seam: 'model API', registry: MODEL_API_REGISTRY as Registry<unknown>, entries: (p) => [...(p.modelApis ?? [])], nameOf: (m) => m.id, register: addModelApi, suite: modelApiSuite }),
+  seam<ModelApiModule>({ key: 'modelApis', seam: 'model API', registry: MODEL_API_REGISTRY as Registry<unknown>, entries: (p) => [...(p.modelApis ?? [])], nameOf: (m) => m.id, clash: modelApiClash, register: addModelApi, suite: modelApiSuite }),
   seam<EnvironmentDefinition>({
     key: 'environments', seam: 'environment', registry: ENVIRONMENTS as Registry<unknown>, entries: (p) => [...(p.environments ?? [])], nameOf: (e) => e.name,
     register: (e, from) => defineEnvironment(e, from),

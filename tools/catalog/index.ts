@@ -49,10 +49,16 @@ export const TOOL_ALIASES: Record<string, string> = {};
 /** Every tool under its name and its aliases (an alias wins over a tool of the same name, as in TOOL_ALIASES). */
 const byNameOrAlias = new Map<string, ToolDefinition>();
 
+/** Why a tool cannot be registered (its name or an alias is another tool's), or undefined. */
+export function toolClash(tool: Pick<ToolDefinition, 'name' | 'aliases'>): string | undefined {
+  const taken = [tool.name, ...(tool.aliases ?? [])].find((n) => byNameOrAlias.has(n));
+  return taken && `tool '${tool.name}': the name '${taken}' is another tool's`;
+}
+
 /** Registers a tool (a plugin's): its name and aliases must be new. */
 export function addTool(tool: ToolDefinition, from: string = BUILT_IN): void {
-  const taken = [tool.name, ...(tool.aliases ?? [])].find((n) => byNameOrAlias.has(n));
-  if (taken) throw new Error(`tool '${tool.name}' (${from}): the name '${taken}' is another tool's`);
+  const clash = toolClash(tool);
+  if (clash) throw new Error(`${clash} (${from})`);
   TOOL_REGISTRY.add(tool, from);
   byNameOrAlias.set(tool.name, tool);
   for (const alias of tool.aliases ?? []) {

@@ -43,12 +43,19 @@ TOOL_PROVIDERS.onAdd(({ entry }) => {
 });
 for (const provider of PROVIDER_LIST) TOOL_PROVIDERS.add(provider);
 
+/** Why a provider cannot be registered (its name, an endpoint name or a limits key is another provider's), or undefined. */
+export function providerClash(provider: ProviderSpec): string | undefined {
+  if (TOOL_PROVIDERS.has(provider.name)) return `tool provider '${provider.name}' is already registered by ${TOOL_PROVIDERS.fromOf(provider.name)}`;
+  const endpoint = Object.keys(provider.endpoints).find((e) => e in DEFAULT_ENDPOINTS);
+  if (endpoint) return `tool provider '${provider.name}': its endpoint '${endpoint}' is another provider's`;
+  const limit = Object.keys(provider.limits ?? {}).find((l) => l in DEFAULT_PROVIDER_LIMITS);
+  return limit && `tool provider '${provider.name}': its limits key '${limit}' is another provider's`;
+}
+
 /** Registers a provider (a plugin's): its name, endpoint names and limit keys must be new. */
 export function addToolProvider(provider: ProviderSpec, from: string = BUILT_IN): void {
-  const endpoint = Object.keys(provider.endpoints).find((e) => e in DEFAULT_ENDPOINTS);
-  if (endpoint) throw new Error(`tool provider '${provider.name}' (${from}): its endpoint '${endpoint}' is another provider's`);
-  const limit = Object.keys(provider.limits ?? {}).find((l) => l in DEFAULT_PROVIDER_LIMITS);
-  if (limit) throw new Error(`tool provider '${provider.name}' (${from}): its limits key '${limit}' is another provider's`);
+  const clash = providerClash(provider);
+  if (clash) throw new Error(`${clash} (${from})`);
   TOOL_PROVIDERS.add(provider, from);
 }
 

@@ -30,10 +30,23 @@ export function mergedPriceTable(apis: readonly Pick<ModelApiModule, 'id' | 'pri
 /** Every registered API's prices (live: a plugin's API adds its own). */
 export const BUILT_IN_PRICES: PriceTable = mergedPriceTable([]);
 
+/** Why a model API cannot be registered (its id, a route or a priced model is another API's), or undefined. */
+export function modelApiClash(api: ModelApiModule): string | undefined {
+  if (MODEL_API_REGISTRY.has(api.id)) return `model API '${api.id}' is already registered by ${MODEL_API_REGISTRY.fromOf(api.id)}`;
+  const taken = api.routes.find((r) => findRoute(r.path) || MODEL_APIS.some((m) => m.routes.some((o) => o.api === r.api)) || TRANSCRIPT_READERS.has(r.api));
+  if (taken) return `model API '${api.id}': its route ${taken.path} (api ${taken.api}) is another API's`;
+  try {
+    mergedPriceTable([...MODEL_APIS, api]);
+  } catch (error) {
+    return `model API '${api.id}': ${(error as Error).message}`;
+  }
+  return undefined;
+}
+
 /** Registers a model API: its routes' api names and its prices must be its own; its routes' transcript readers go to the trajectory's registry. */
 export function addModelApi(api: ModelApiModule, from: string = BUILT_IN): void {
-  const taken = api.routes.find((r) => findRoute(r.path) || MODEL_APIS.some((m) => m.routes.some((o) => o.api === r.api)));
-  if (taken) throw new Error(`model API '${api.id}' (${from}): its route ${taken.path} (api ${taken.api}) is another API's`);
+  const clash = modelApiClash(api);
+  if (clash) throw new Error(`${clash} (${from})`);
   const merged = mergedPriceTable([...MODEL_APIS, api]);
   MODEL_API_REGISTRY.add(api, from);
   Object.assign(BUILT_IN_PRICES.models, merged.models);
