@@ -12,13 +12,17 @@ function trial(trialId: string, fa: number): ExportTrial {
     leg: { id: 'leg-1', file: 'leg-1.json', sha256: '0'.repeat(64) },
     status: 'completed',
     error: null,
+    attempt: 1,
     started_at: '2026-01-01T00:00:00.000Z',
     finished_at: '2026-01-01T00:00:01.000Z',
+    timings: { total_s: 1, agent_s: 1, overhead_s: 0 },
+    run: { steps: 1, step_limit_hit: false, exit_code: 0, input_tokens: null, output_tokens: null, cached_tokens: null, cost_usd: null },
   };
   return {
     result: { dir: `/jobs/j/${trialId}`, record, score: { fa } } as unknown as ExportTrial['result'],
     trajectory: { schema_version: 'ATIF-v1.8', session_id: trialId, agent: { name: 'oracle', version: '1' }, steps: [{ step_id: 1, source: 'user', message: 'go' }] },
     metrics: { fa },
+    outcome: { question: 'q', target: '1', answer: String(fa), explanation: `fa ${fa}` },
   };
 }
 
@@ -27,10 +31,10 @@ describe('aar export --format harbor: a folder per trial, inside the export fold
     const { dir, cleanup } = tempDir('aar-h33-export-names-');
     try {
       const ids = ['oracle__a__easy__leg-1__1', 'oracle__a__easy__leg-1__1', '..', '.hidden', '../../escape', 'a/b', 'Oracle__A__easy__leg-1__1'];
-      const job: ExportJob = { jobDir: '/jobs/j', name: 'j', trials: ids.map((id, i) => trial(id, i % 2)) };
+      const job: ExportJob = { jobDir: '/jobs/j', name: 'j', family: 'aar', job: null, trials: ids.map((id, i) => trial(id, i % 2)) };
       const out = path.join(dir, 'out');
       harborExporter.write(job, out);
-      const folders = readdirSync(out).filter((f) => f !== 'result.json').sort();
+      const folders = readdirSync(out).filter((f) => f !== 'result.json' && f !== 'config.json').sort();
       expect(folders).toHaveLength(ids.length);
       expect(folders.every((f) => !f.startsWith('.'))).toBe(true);
       // A leading dot becomes `_`; a name differing only in case is another name's on some file systems.
