@@ -122,8 +122,8 @@ export class StandInUpstream {
     return this;
   }
 
-  /** The tools' endpoints on this stand-in (a job's `tools.endpoints`). */
-  get endpoints(): Endpoints {
+  /** The endpoints this stand-in serves (a job's `tools.endpoints`): AAR's providers; any other keeps its default. */
+  get endpoints(): Partial<Endpoints> {
     return {
       wikipedia: `${this.url}/wikipedia/{lang}/w/api.php`,
       serper: `${this.url}/serper`,
