@@ -1,6 +1,6 @@
 /**
  * The shape of the product source: no import cycle (type-only imports, `export ... from` and dynamic
- * `import('./x')` count), no file over 300 lines, and the README's Layout section naming exactly the
+ * `import('./x')` count), no import from a lower layer up to a higher one, no file over 300 lines, and the README's Layout section naming exactly the
  * folders that exist. Each failure lists every offender, so one run says all that is wrong.
  */
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
@@ -84,13 +84,40 @@ function resolveSpecifier(from: string, spec: string): string | undefined {
   return candidates.find((c) => existsSync(c) && statSync(c).isFile() && /\.(ts|mjs|mts)$/.test(c));
 }
 
+/** Every source file and the source files it imports. */
+const GRAPH: Map<string, string[]> = new Map(FILES.map((file) => [file, [...new Set(specifiers(file).map((s) => resolveSpecifier(file, s)).filter((t): t is string => !!t))]]));
+
+/**
+ * The layers, lowest first, as the README's Layout section orders them: a file may import its own layer and
+ * the ones below, never one above (the verifier reads what the harness wrote, through trial/ and tasks/).
+ * A top-level folder or file not listed here is a problem too: a new one takes its place in the order.
+ */
+const LAYERS: readonly (readonly string[])[] = [
+  ['common', 'pycompat', 'paths.ts'],
+  ['trial'],
+  ['tools'],
+  ['container'],
+  ['tasks'],
+  ['verifier'],
+  ['images', 'harness'],
+  ['index.ts', 'bench', 'scripts', 'examples', 'stryker.config.mjs', 'test', 'dist'],
+];
+const layerOf = (path: string): number => LAYERS.findIndex((names) => names.includes(rel(path).split('/')[0]!));
+
+function upwardImports(): string[] {
+  const problems = new Set<string>();
+  for (const [file, targets] of GRAPH) {
+    if (layerOf(file) < 0) problems.add(`${rel(file).split('/')[0]}: no place in the layers`);
+    for (const target of targets) {
+      if (layerOf(target) > layerOf(file)) problems.add(`${rel(file)} imports ${rel(target)}, a higher layer`);
+    }
+  }
+  return [...problems].sort();
+}
+
 /** Strongly connected components of more than one file (or a file importing itself): Tarjan. */
 function importCycles(): string[][] {
-  const graph = new Map<string, string[]>();
-  for (const file of FILES) {
-    const targets = specifiers(file).map((s) => resolveSpecifier(file, s)).filter((t): t is string => !!t);
-    graph.set(file, [...new Set(targets)]);
-  }
+  const graph = GRAPH;
   let counter = 0;
   const index = new Map<string, number>();
   const low = new Map<string, number>();
@@ -186,6 +213,10 @@ describe('the product source', () => {
   it('has no import cycle (type-only imports, re-exports and dynamic imports count)', () => {
     const listing = importCycles().map((files) => `cycle: ${files.join(' <-> ')}`);
     expect(listing).toEqual([]);
+  });
+
+  it('imports only from its own layer or a lower one (common < trial < tools < container < tasks < verifier < harness)', () => {
+    expect(upwardImports()).toEqual([]);
   });
 
   it(`has no file over ${MAX_LINES} lines`, () => {
