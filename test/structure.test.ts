@@ -1,6 +1,6 @@
 /**
  * The shape of the product source: no import cycle (type-only imports, `export ... from` and dynamic
- * `import('./x')` count), no file over 300 lines, and the README's Layout section naming exactly the
+ * `import('./x')` count), no file over 300 lines, and the Layout section of docs/architecture.md naming exactly the
  * folders that exist. Each failure lists every offender, so one run says all that is wrong.
  */
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
@@ -123,11 +123,11 @@ function lineCount(path: string): number {
 
 /** The Layout section's code block, split into entries by top-level folder (`name/` at column 0). */
 function layoutEntries(): Map<string, string> {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const section = /^## Layout\n([\s\S]*?)(?=^## )/m.exec(readme);
-  if (!section) throw new Error('README.md: no "## Layout" section');
+  const page = readFileSync(join(ROOT, 'docs', 'architecture.md'), 'utf8');
+  const section = /^## Layout\n([\s\S]*?)(?=^## )/m.exec(page);
+  if (!section) throw new Error('docs/architecture.md: no "## Layout" section');
   const block = /```\n([\s\S]*?)```/.exec(section[1]!);
-  if (!block) throw new Error('README.md: the Layout section has no code block');
+  if (!block) throw new Error('docs/architecture.md: the Layout section has no code block');
   const entries = new Map<string, string>();
   let current: string | undefined;
   for (const line of block[1]!.split('\n')) {
@@ -195,7 +195,7 @@ describe('the product source', () => {
     expect(listing).toEqual([]);
   });
 
-  it("matches the README's Layout section: every folder and every folder one level below named, none invented", () => {
+  it("matches the Layout section of docs/architecture.md: every folder and every folder one level below named, none invented", () => {
     expect(layoutProblems()).toEqual([]);
   });
 });
