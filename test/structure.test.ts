@@ -1,6 +1,7 @@
 /**
  * The shape of the product source: no import cycle (type-only imports, `export ... from` and dynamic
- * `import('./x')` count), no import from a lower layer up to a higher one, no file over 300 lines, and the README's Layout section naming exactly the
+ * `import('./x')` count), no import from a lower layer up to a higher one, no file over 300 lines, and the
+ * Layout section of docs/architecture.md naming exactly the
  * folders that exist. Each failure lists every offender, so one run says all that is wrong.
  */
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
@@ -88,7 +89,7 @@ function resolveSpecifier(from: string, spec: string): string | undefined {
 const GRAPH: Map<string, string[]> = new Map(FILES.map((file) => [file, [...new Set(specifiers(file).map((s) => resolveSpecifier(file, s)).filter((t): t is string => !!t))]]));
 
 /**
- * The layers, lowest first, as the README's Layout section orders them: a file may import its own layer and
+ * The layers, lowest first, as the Layout section of docs/architecture.md orders them: a file may import its own layer and
  * the ones below, never one above (the verifier reads what the harness wrote, through trial/ and tasks/).
  * A top-level folder or file not listed here is a problem too: a new one takes its place in the order.
  */
@@ -150,11 +151,11 @@ function lineCount(path: string): number {
 
 /** The Layout section's code block, split into entries by top-level folder (`name/` at column 0). */
 function layoutEntries(): Map<string, string> {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const section = /^## Layout\n([\s\S]*?)(?=^## )/m.exec(readme);
-  if (!section) throw new Error('README.md: no "## Layout" section');
+  const page = readFileSync(join(ROOT, 'docs', 'architecture.md'), 'utf8');
+  const section = /^## Layout\n([\s\S]*?)(?=^## )/m.exec(page);
+  if (!section) throw new Error('docs/architecture.md: no "## Layout" section');
   const block = /```\n([\s\S]*?)```/.exec(section[1]!);
-  if (!block) throw new Error('README.md: the Layout section has no code block');
+  if (!block) throw new Error('docs/architecture.md: the Layout section has no code block');
   const entries = new Map<string, string>();
   let current: string | undefined;
   for (const line of block[1]!.split('\n')) {
@@ -226,7 +227,7 @@ describe('the product source', () => {
     expect(listing).toEqual([]);
   });
 
-  it("matches the README's Layout section: every folder and every folder one level below named, none invented", () => {
+  it("matches the Layout section of docs/architecture.md: every folder and every folder one level below named, none invented", () => {
     expect(layoutProblems()).toEqual([]);
   });
 });

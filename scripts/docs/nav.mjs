@@ -7,11 +7,17 @@ export const NAV = [
   {
     section: 'Using the harness',
     items: [
-      { title: 'Getting started', page: 'getting-started.md', until: 'README.md#set-up' },
-      { title: 'Running', page: 'running.md', until: 'README.md#running-jobs' },
-      { title: 'Comparing', page: 'comparing.md', until: 'README.md#comparing-configurations' },
+      { title: 'Getting started', page: 'getting-started.md' },
+      { title: 'Running', page: 'running.md' },
+      { title: 'Agents', page: 'agents.md' },
+      { title: 'Environments', page: 'environments.md' },
+      { title: 'Kubernetes', page: 'kubernetes.md' },
+      { title: 'Worlds', page: 'worlds.md' },
+      { title: 'Comparing', page: 'comparing.md' },
       { title: 'Comparing from code', page: 'compare-api.md' },
-      { title: 'Re-verifying', page: 're-verifying.md', until: 'README.md#re-verify' },
+      { title: 'Looking at results', page: 'viewing.md' },
+      { title: 'Re-verifying', page: 're-verifying.md' },
+      { title: 'Exports', page: 'exports.md' },
     ],
   },
   {
@@ -19,15 +25,16 @@ export const NAV = [
     items: [
       { title: 'Job config', page: 'reference/config.md' },
       { title: 'CLI', page: 'reference/cli.md' },
-      { title: 'Trial folder format', page: 'trial-folders.md', until: 'README.md#trial-folders' },
-      { title: 'Metrics', page: 'metrics.md', until: 'README.md#metrics' },
+      { title: 'Trial folder format', page: 'trial-folders.md' },
+      { title: 'Metrics', page: 'metrics.md' },
     ],
   },
   {
     section: 'Design',
     items: [
-      { title: 'Security', page: 'security.md', until: 'README.md#security-what-an-agent-can-and-cannot-touch' },
-      { title: 'Architecture and seams', page: 'architecture.md', until: 'README.md#layout' },
+      { title: 'How a trial runs', page: 'how-a-trial-runs.md' },
+      { title: 'Security', page: 'security.md' },
+      { title: 'Architecture and seams', page: 'architecture.md' },
       { title: 'Writing a plugin', page: 'plugins.md' },
     ],
   },
@@ -35,7 +42,7 @@ export const NAV = [
     section: 'Benchmarks',
     items: [
       { title: 'LLM-WikiRace', page: 'wikirace.md' },
-      { title: 'Benchmarks', page: 'benchmarks.md', until: 'README.md#tests-end-to-end-and-benchmarks' },
+      { title: 'Tests and benchmarks', page: 'benchmarks.md' },
     ],
   },
   { section: 'Project', items: [{ title: 'README', page: '../README.md' }] },

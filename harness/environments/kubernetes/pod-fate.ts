@@ -12,7 +12,16 @@ export interface PodTimes {
   imageFailingSince: number | null;
   /** When its node was first seen not ready. */
   nodeDownSince: number | null;
+  /** When the API server answered again after the harness saw it away (null: not away since the job began). */
+  apiBackAt?: number | null;
 }
+
+/**
+ * After the API server was away, its node controller may mark a node whose kubelet could not post meanwhile
+ * as unknown (NodeStatusUnknown) until the kubelet posts again (every 10 s by default): for this long after
+ * the API server is back, an unknown node is not yet counted as down.
+ */
+export const NODE_CATCH_UP_MS = 40_000;
 
 export interface FateLimits {
   pendingMs: number;
@@ -59,7 +68,7 @@ export function podFailure(pod: V1Pod, node: V1Node | undefined, now: number, ti
     const ended = s.state?.terminated;
     if (s.name === 'guard' && ended && ended.exitCode !== 0) return `the network guard failed${where} (exit ${ended.exitCode}): ${(ended.message ?? ended.reason ?? '').trim().slice(0, 300)}`;
   }
-  if (pod.spec?.nodeName && !nodeReady(node)) {
+  if (pod.spec?.nodeName && !nodeReady(node) && !catchingUp(node, now, times)) {
     times.nodeDownSince ??= now;
     if (now - times.nodeDownSince >= limits.nodeLostMs) return `node ${pod.spec.nodeName} was lost while the trial ran (not ready: ${readyMessage(node)}); its trials run again`;
   } else times.nodeDownSince = null;
@@ -67,6 +76,12 @@ export function podFailure(pod: V1Pod, node: V1Node | undefined, now: number, ti
   const started = statuses(pod).some((s) => s.name === 'trial' && (s.state?.running || s.state?.terminated));
   if (!started && now - times.createdAt > limits.pendingMs) return `the trial pod stayed pending for ${Math.round(limits.pendingMs / 1000)} s (pending_deadline_s): ${pendingReason(pod)}`;
   return null;
+}
+
+/** A node unknown only because the API server was just away (its kubelet has not posted since). */
+function catchingUp(node: V1Node | undefined, now: number, times: PodTimes): boolean {
+  const ready = node?.status?.conditions?.find((c) => c.type === 'Ready');
+  return ready?.status === 'Unknown' && times.apiBackAt != null && now - times.apiBackAt < NODE_CATCH_UP_MS;
 }
 
 function readyMessage(node: V1Node | undefined): string {

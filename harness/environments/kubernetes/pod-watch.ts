@@ -4,6 +4,8 @@ import { Watch, type CoreV1Api, type KubeConfig, type V1Node, type V1Pod } from 
 const NODE_POLL_MS = 2_000;
 /** How long to wait before listing and watching again after the API server went away. */
 const RETRY_MS = 1_000;
+/** A list that took this long met an API server that was away (a stopped one holds requests, not refuses them). */
+const SLOW_ANSWER_MS = 3_000;
 
 type Listener = (pod: V1Pod | null) => void;
 
@@ -26,6 +28,9 @@ export class PodWatch {
   connected = false;
   /** When the API server last answered (Date.now()). */
   lastAnswer = Date.now();
+  /** When the API server answered again after a request to it failed or was held (null: it has not been away). */
+  apiBackAt: number | null = null;
+  private away = false;
 
   constructor(
     private readonly kc: KubeConfig,
@@ -61,13 +66,21 @@ export class PodWatch {
 
   private async readNodes(): Promise<void> {
     try {
+      const asked = Date.now();
       const list = await this.core.listNode();
-      this.lastAnswer = Date.now();
+      this.answered(asked);
       this.nodes.clear();
       for (const n of list.items) if (n.metadata?.name) this.nodes.set(n.metadata.name, n);
     } catch {
       // the API server is away: the nodes stay as last seen
+      this.away = true;
     }
+  }
+
+  private answered(asked: number): void {
+    this.lastAnswer = Date.now();
+    if (this.away || this.lastAnswer - asked > SLOW_ANSWER_MS) this.apiBackAt = this.lastAnswer;
+    this.away = false;
   }
 
   private publish(name: string, pod: V1Pod | null): void {
@@ -80,8 +93,9 @@ export class PodWatch {
   private async connect(): Promise<void> {
     if (this.stopped) return;
     try {
+      const asked = Date.now();
       const list = await this.core.listNamespacedPod({ namespace: this.namespace, labelSelector: this.labelSelector });
-      this.lastAnswer = Date.now();
+      this.answered(asked);
       const seen = new Set<string>();
       for (const pod of list.items) {
         const name = pod.metadata!.name!;
@@ -98,10 +112,14 @@ export class PodWatch {
           if (!name || type === 'BOOKMARK') return;
           this.publish(name, type === 'DELETED' ? null : pod);
         },
-        () => this.reconnect(),
+        (err: unknown) => {
+          if (err) this.away = true;
+          this.reconnect();
+        },
       );
       this.connected = true;
     } catch {
+      this.away = true;
       this.reconnect();
     }
   }

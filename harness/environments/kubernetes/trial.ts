@@ -69,6 +69,7 @@ export class KubernetesTrial implements TrialEnvironment {
           return;
         }
         if (pod) {
+          times.apiBackAt = watch.apiBackAt;
           const failure = podFailure(pod, watch.node(pod.spec?.nodeName), now, times, limits);
           if (failure) return resolve(failure);
           if (pod.status?.phase === 'Running') runningSince ??= now;

@@ -2,7 +2,7 @@
  * Whether an agent gets the same information from our tool as from the AAR authors' tool on one call: both
  * answers read as data, each tool's known, deliberate differences projected away, and what is left compared
  * (numbers by value: 347 and 347.0 agree). A difference is allowed only when a reason below covers it; each
- * reason says why the difference is kept and that no information is lost (README, "Tools as the golden values
+ * reason says why the difference is kept and that no information is lost (docs/worlds.md, "Tools as the golden values
  * saw them").
  */
 

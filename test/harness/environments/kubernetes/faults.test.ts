@@ -138,7 +138,8 @@ const sleeper = () => work({ command: ['sleep', '100'], timeoutMs: 120_000 });
     try {
       const running = sandbox.run(work({ command: ['sh', '-c', 'sleep 3; echo through; exit 0'] }));
       await untilFetched(trial.handover);
-      // Away for about 8 s (under the local cluster's node-monitor grace of 20 s, so its node stays ready).
+      // Away for about 8 s; on a loaded machine longer than the local cluster's node-monitor grace of 20 s, and
+      // the node is then unknown until its kubelet posts again: the run waits for that (NODE_CATCH_UP_MS).
       await pauseComponent('kube-apiserver');
       try {
         expect(await rig.provider.answers()).toBe(false);

@@ -5,7 +5,7 @@
  */
 import type { V1Node, V1Pod } from '@kubernetes/client-node';
 import { guardScript, harnessLabelsOf, k8sLabels, labelValue, selectorOf, trialPod, PIDS_ANNOTATION } from '../../../../harness/environments/kubernetes/pods.js';
-import { podFailure, trialEnded, type PodTimes } from '../../../../harness/environments/kubernetes/pod-fate.js';
+import { NODE_CATCH_UP_MS, podFailure, trialEnded, type PodTimes } from '../../../../harness/environments/kubernetes/pod-fate.js';
 import { DEFAULT_KUBERNETES_SETTINGS, kubernetesSettingsSchema } from '../../../../harness/environments/kubernetes/settings.js';
 import type { EnvironmentSpec, WorkHandover } from '../../../../harness/environments/types.js';
 import { parseJobConfig } from '../../../../harness/config/load.js';
@@ -107,6 +107,14 @@ describe("a pod's status as an infrastructure failure", () => {
     expect(podFailure({ spec: { containers: [] }, status: { phase: 'Failed', reason: 'NodeAffinity', message: 'no' } }, undefined, 1000, times(), limits)).toMatch(/failed: NodeAffinity/);
     expect(podFailure({ ...running(), metadata: { deletionTimestamp: new Date() } }, ready('True'), 1000, times(), limits)).toMatch(/deleted/);
     expect(podFailure(running(), ready('Unknown'), 1000, times(), limits)).toMatch(/node n1 was lost/);
+  });
+
+  test('a node unknown just after the API server was away is given time for its kubelet to post again', () => {
+    const back = { ...times(), apiBackAt: 1000 };
+    expect(podFailure(running(), ready('Unknown'), 1000 + NODE_CATCH_UP_MS - 1, back, limits)).toBeNull();
+    expect(podFailure(running(), ready('Unknown'), 1000 + NODE_CATCH_UP_MS, back, limits)).toMatch(/node n1 was lost/);
+    // A node that says it is not ready (not merely unknown) is down at once.
+    expect(podFailure(running(), ready('False'), 1001, { ...times(), apiBackAt: 1000 }, limits)).toMatch(/node n1 was lost/);
   });
 
   test('an image that does not come fails after its grace; a pod pending past the deadline fails', () => {
