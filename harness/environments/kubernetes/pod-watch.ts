@@ -23,6 +23,8 @@ export class PodWatch {
   private stopped = false;
   private started = false;
   private nodeTimer: NodeJS.Timeout | undefined;
+  /** When the nodes were last read (they are read only while some pod is followed). */
+  private nodesReadAt = 0;
   private retryTimer: NodeJS.Timeout | undefined;
   /** True while the watch is open (the API server answered its last list). */
   connected = false;
@@ -41,6 +43,11 @@ export class PodWatch {
 
   /** Follows a pod by name: the listener hears its current state (when known) and each change. */
   listen(name: string, listener: Listener): () => void {
+    // Nodes read before anyone listened may be long out of date: forgotten (unknown nodes count as ready) and read again.
+    if (this.listeners.size === 0 && Date.now() - this.nodesReadAt > 2 * NODE_POLL_MS) {
+      this.nodes.clear();
+      if (this.started) void this.readNodes();
+    }
     this.listeners.set(name, listener);
     if (!this.started) this.start();
     const known = this.pods.get(name);
@@ -69,6 +76,7 @@ export class PodWatch {
       const asked = Date.now();
       const list = await this.core.listNode();
       this.answered(asked);
+      this.nodesReadAt = Date.now();
       this.nodes.clear();
       for (const n of list.items) if (n.metadata?.name) this.nodes.set(n.metadata.name, n);
     } catch {
