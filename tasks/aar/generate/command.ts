@@ -1,0 +1,76 @@
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { CliModelGateway, CliServices } from '../../family.js';
+import { loadLegs } from '../load.js';
+import { loadGenerateConfig, type GenerateFlags } from './config.js';
+import { gatewayModelClient, type ModelClient } from './model/client.js';
+import { generateLegs } from './pipeline.js';
+import { buildReport, writeReport, type GenerationReport } from './report-files.js';
+import { GenerationTools } from './tool-runner.js';
+
+/**
+ * `aar legs generate CONFIG --out DIR`: loads the config, starts the tools (tool-runner.ts) and, when the
+ * config names a model, the model gateway (lent by the harness; the scripted test model server first when
+ * `model.provider: scripted`), runs the pipeline and writes the report. Returns the report.
+ */
+
+/** The scripted test model ships with a checkout (test/doubles), not with the package. */
+async function startScripted(): Promise<{ url: string; stop(): Promise<void> }> {
+  const where = '../../../test/doubles/scripted-model/index.js';
+  let double: typeof import('../../../test/doubles/scripted-model/index.js');
+  try {
+    double = await import(where);
+  } catch {
+    throw new Error('model.provider: scripted needs the scripted test model server (test/doubles/scripted-model), which a checkout has and the npm package does not');
+  }
+  const { scriptedRespond } = await import('./model/scripted.js');
+  const server = await double.startScriptedModelServer({ script: [{ text: 'unused' }], respond: (body) => scriptedRespond(body), turns: 'sequence' });
+  return { url: server.openaiBaseUrl, stop: () => server.stop() };
+}
+
+export async function runGenerate(configFile: string, out: string, flags: GenerateFlags & { reference?: string }, services: CliServices, log: (line: string) => void): Promise<GenerationReport> {
+  const loaded = loadGenerateConfig(configFile, flags);
+  const { config } = loaded;
+  if (existsSync(path.join(out, 'legs')) && readdirSync(path.join(out, 'legs')).length) throw new Error(`--out ${out}: already holds generated legs (legs/); give a new folder`);
+  mkdirSync(out, { recursive: true });
+  const storeDir = path.join(out, 'store');
+  const tools = GenerationTools.fromConfig(config.tools, loaded.resolve, storeDir);
+  let gateway: CliModelGateway | undefined;
+  let scripted: { url: string; stop(): Promise<void> } | undefined;
+  let model: ModelClient | undefined;
+  const started = new Date();
+  const t0 = performance.now();
+  try {
+    if (config.model) {
+      if (config.model.provider === 'scripted') scripted = await startScripted();
+      gateway = await services.startModelGateway({
+        models: config.models ? { section: config.models, file: configFile, resolve: loaded.resolve } : undefined,
+        api: config.model.api,
+        ...(scripted ? { baseUrl: config.model.api === 'openai' ? scripted.url : scripted.url.replace(/\/v1$/, ''), apiKey: 'scripted-model-key' } : {}),
+        out: path.join(out, 'model'),
+        name: 'generate',
+      });
+      model = gatewayModelClient(gateway, { name: config.model.name, api: config.model.api, steps: config.model.steps, maxTokens: config.model.max_tokens });
+    }
+    const outcome = await generateLegs({ loaded, out, tools, model, storeDir, log });
+    const elapsedS = (performance.now() - t0) / 1000;
+    const referencePath = flags.reference ?? (config.reference ? loaded.resolve(config.reference) : undefined);
+    const reference = referencePath && existsSync(referencePath) ? { legs: (await loadLegs(referencePath)).legs.map((l) => l.leg), path: referencePath } : null;
+    const usage = gateway?.usage();
+    const report = buildReport({
+      loaded,
+      outcome,
+      startedAt: started,
+      elapsedS,
+      peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+      model: model && usage ? { name: model.name, steps: [...model.steps], turns: usage.turns, input_tokens: usage.inputTokens, output_tokens: usage.outputTokens, cost_usd: usage.costUsd, by_step: model.usage } : null,
+      tools: { ...tools.stats, mode: tools.mode },
+      reference,
+    });
+    writeReport(out, report);
+    return report;
+  } finally {
+    await gateway?.close();
+    await scripted?.stop();
+  }
+}

@@ -1,0 +1,99 @@
+import { runProgram } from '../../../pycompat/interpreter/program.js';
+import { checkToolArgs, findTool } from '../../../tools/catalog/index.js';
+import { createProviderContext } from '../../../tools/providers/registry.js';
+import type { Endpoints } from '../../../tools/providers/index.js';
+import { ToolService } from '../../../tools/service.js';
+import { callIdentity } from '../../../tools/store/canonical.js';
+import { ResponseStore } from '../../../tools/store/store.js';
+import type { ConcreteCall } from '../world/golden-calls.js';
+import { WorldStore } from '../world/described/store.js';
+import type { GenerateConfig } from './config.js';
+
+/**
+ * The one place where the pipeline meets the tool service and its modes. Every call of a generation run
+ * (the crawl's pages, every chain's steps) goes through `call`; each answer the run saw is written to the
+ * output store (`<out>/store/`), so an oracle replaying the generated legs gets exactly what the
+ * generation got.
+ *
+ *   live    the providers answer; the tool service records into the output store itself
+ *   record  the providers answer, recorded into tools.store; each answer copied to the output store
+ *   replay  tools.store (or tools.world, a described world) answers; each answer copied
+ *
+ * python_execute_code runs in the golden executor's interpreter, as the golden executor runs it.
+ * (`tools.mode: pinned`, a store with provenance, plugs in here: another ToolService mode and store.)
+ */
+
+export interface ToolAnswer {
+  ok: boolean;
+  text: string;
+}
+
+export interface ToolStats {
+  calls: number;
+  failed: number;
+  byTool: Record<string, number>;
+  /** Answers written to the output store (one per distinct call). */
+  stored: number;
+}
+
+export class GenerationTools {
+  readonly stats: ToolStats = { calls: 0, failed: 0, byTool: {}, stored: 0 };
+  private readonly service: ToolService;
+  private readonly source: ResponseStore | undefined;
+  private readonly copied = new Set<string>();
+
+  constructor(
+    readonly mode: GenerateConfig['tools']['mode'],
+    private readonly out: ResponseStore,
+    options: { store?: ResponseStore; endpoints?: Partial<Endpoints>; allowAddresses?: string[] } = {},
+  ) {
+    if (mode !== 'live' && !options.store) throw new Error(`tools.mode ${mode} needs tools.store or tools.world`);
+    this.source = mode === 'live' ? undefined : options.store;
+    const providers = mode === 'replay' ? undefined : createProviderContext({ endpoints: options.endpoints ?? {}, httpOptions: { allowAddresses: options.allowAddresses } });
+    this.service = new ToolService({ mode: mode === 'live' ? 'record' : mode, store: mode === 'live' ? out : options.store, ...(providers ? { providers } : {}) });
+  }
+
+  /** The tools of a generation config, writing seen answers to `outDir`. */
+  static fromConfig(tools: GenerateConfig['tools'], resolve: (p: string) => string, outDir: string): GenerationTools {
+    const out = new ResponseStore(outDir);
+    let store: ResponseStore | undefined;
+    if (tools.world) store = WorldStore.fromFile(resolve(tools.world), tools.store ? resolve(tools.store) : `${outDir}.none`);
+    else if (tools.store) store = new ResponseStore(resolve(tools.store));
+    return new GenerationTools(tools.mode, out, { store, endpoints: tools.endpoints as Partial<Endpoints>, allowAddresses: tools.allow_addresses });
+  }
+
+  async call(call: ConcreteCall): Promise<ToolAnswer> {
+    this.stats.calls++;
+    this.stats.byTool[call.tool] = (this.stats.byTool[call.tool] ?? 0) + 1;
+    const answer = call.tool === 'python_execute_code' ? runPython(call.args.code) : await this.viaService(call);
+    if (!answer.ok) this.stats.failed++;
+    return answer;
+  }
+
+  private async viaService(call: ConcreteCall): Promise<ToolAnswer> {
+    const outcome = await this.service.call(call.tool, call.args);
+    if (outcome.ok && !outcome.refused) this.copy(call);
+    return { ok: outcome.ok, text: outcome.text };
+  }
+
+  /** The source store's whole entry (never the truncated text) into the output store, once per call. */
+  private copy(call: ConcreteCall): void {
+    if (!this.source) return; // live: the service recorded it there itself
+    const tool = findTool(call.tool);
+    const checked = tool && checkToolArgs(tool, call.args);
+    if (!tool || !checked?.ok) return;
+    const id = callIdentity(tool.name, checked.args);
+    if (this.copied.has(id.key)) return;
+    this.copied.add(id.key);
+    const entry = this.source.get(id);
+    if (!entry) return;
+    this.out.put(id, { ok: entry.ok, text: entry.text, ...(entry.resolved_url ? { resolvedUrl: entry.resolved_url } : {}) }, entry.source, entry.note);
+    this.stats.stored++;
+  }
+}
+
+function runPython(code: unknown): ToolAnswer {
+  if (typeof code !== 'string') return { ok: false, text: 'Error: python_execute_code needs code' };
+  const result = runProgram(code);
+  return result.ok ? { ok: true, text: result.stdout } : { ok: false, text: `Error: ${result.message}` };
+}
