@@ -23,6 +23,7 @@ interface GenerateOptions {
   variants?: string[];
   legsPerLevel?: number;
   seed?: number;
+  modelSteps?: string[];
   reference?: string;
   quiet?: boolean;
   format?: string;
@@ -42,16 +43,17 @@ export function registerLegsCommands(program: Command, services: CliServices): v
     .option('--variants <names>', 'linear, dag (comma-separated)', list)
     .option('--legs-per-level <n>', 'legs wanted per variant and level', integer('--legs-per-level'))
     .option('--seed <n>', 'the base of every random choice', integer('--seed'))
-    .option('--reference <path>', 'legs to measure Jaccard similarity against (default: the released data when found)')
+    .option('--model-steps <steps>', 'the steps that ask the model (plan, extract, verbalize, roundtrip; comma-separated), or none', list)
+    .option('--reference <path>', "legs to measure Jaccard similarity against, or none (default: the config's reference, else the released data when found)")
     .option('--format <format>', 'what to print at the end: text or json (the report)', 'text')
     .option('--quiet', 'no line per attempt')
     .description("run the paper's eight-step pipeline (crawl, plan, build, pre-validate, link, augment, execute, verbalize) and write new legs, the tool answers they need as a store, and a report")
     .action(async (config: string, o: GenerateOptions) => {
       if (o.format !== 'text' && o.format !== 'json') throw new Error(`--format: want text or json, got ${JSON.stringify(o.format)}`);
       const { runGenerate } = await import('./command.js');
-      const reference = o.reference ?? (existsSync(aarDataDir()) ? aarDataDir() : undefined);
+      const released = existsSync(aarDataDir()) ? aarDataDir() : undefined;
       const log = o.quiet || o.format === 'json' ? () => {} : (line: string) => void process.stderr.write(`${line}\n`);
-      const report = await runGenerate(config, o.out, { seedUrl: o.seedUrl, seeds: o.seeds, random: o.random, levelFile: o.levelFile, levels: o.levels, variants: o.variants, legsPerLevel: o.legsPerLevel, seed: o.seed, reference }, services, log);
+      const report = await runGenerate(config, o.out, { seedUrl: o.seedUrl, seeds: o.seeds, random: o.random, levelFile: o.levelFile, levels: o.levels, variants: o.variants, legsPerLevel: o.legsPerLevel, seed: o.seed, modelSteps: o.modelSteps, reference: o.reference, released }, services, log);
       if (o.format === 'json') process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       else {
         const { reportMarkdown } = await import('./report-files.js');

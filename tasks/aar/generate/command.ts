@@ -28,7 +28,7 @@ async function startScripted(): Promise<{ url: string; stop(): Promise<void> }> 
   return { url: server.openaiBaseUrl, stop: () => server.stop() };
 }
 
-export async function runGenerate(configFile: string, out: string, flags: GenerateFlags & { reference?: string }, services: CliServices, log: (line: string) => void): Promise<GenerationReport> {
+export async function runGenerate(configFile: string, out: string, flags: GenerateFlags & { reference?: string; released?: string }, services: CliServices, log: (line: string) => void): Promise<GenerationReport> {
   const loaded = loadGenerateConfig(configFile, flags);
   const { config } = loaded;
   if (existsSync(path.join(out, 'legs')) && readdirSync(path.join(out, 'legs')).length) throw new Error(`--out ${out}: already holds generated legs (legs/); give a new folder`);
@@ -54,7 +54,8 @@ export async function runGenerate(configFile: string, out: string, flags: Genera
     }
     const outcome = await generateLegs({ loaded, out, tools, model, storeDir, log });
     const elapsedS = (performance.now() - t0) / 1000;
-    const referencePath = flags.reference ?? (config.reference ? loaded.resolve(config.reference) : undefined);
+    // Jaccard against: --reference (none: nothing), else the config's reference, else the released data when found.
+    const referencePath = flags.reference === 'none' ? undefined : (flags.reference ?? (config.reference ? loaded.resolve(config.reference) : flags.released));
     const reference = referencePath && existsSync(referencePath) ? { legs: (await loadLegs(referencePath)).legs.map((l) => l.leg), path: referencePath } : null;
     const usage = gateway?.usage();
     const report = buildReport({

@@ -88,6 +88,8 @@ export interface GenerateFlags {
   variants?: string[];
   levels?: string[];
   seed?: number;
+  /** The model steps (`none`: no model at all, whatever the config says). */
+  modelSteps?: string[];
 }
 
 /** The file as written: its seeds may come from the command line instead. */
@@ -100,7 +102,9 @@ export function loadGenerateConfig(file: string, flags: GenerateFlags = {}): Loa
   const seeds = flags.seedUrl ? { urls: flags.seedUrl } : flags.seeds ? { file: path.resolve(flags.seeds) } : flags.random !== undefined ? { random: flags.random } : written.seeds;
   if (!seeds) throw new Error(`${file}: seeds: none given (write seeds: {urls | file | random}, or use --seed-url, --seeds or --random)`);
   const overrides = { legs_per_level: flags.legsPerLevel, variants: flags.variants, levels: flags.levels, seed: flags.seed };
-  const parsed = GenerateConfigSchema.safeParse({ ...written, seeds, ...Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)) });
+  const model = flags.modelSteps === undefined ? written.model : flags.modelSteps.join() === 'none' ? undefined : written.model && { ...written.model, steps: flags.modelSteps };
+  if (flags.modelSteps && flags.modelSteps.join() !== 'none' && !written.model) throw new Error(`--model-steps: ${file} names no model`);
+  const parsed = GenerateConfigSchema.safeParse({ ...written, seeds, model, ...Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)) });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new Error(`command line: ${issue.path.map(String).join('.') || '(top)'}: ${issue.message}`);

@@ -17,6 +17,7 @@ export interface StepTally {
 export function reasonKey(reason: string): string {
   return reason
     .replace(/https?:\/\/\S+/g, 'URL')
+    .replace(/\(the reply began "[^]*?"\)/g, '(the reply began "…")')
     .replace(/"[^"]*"/g, '"…"')
     .replace(/-?\d+(\.\d+)?/g, 'N')
     .slice(0, 160);

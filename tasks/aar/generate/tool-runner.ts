@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { runProgram } from '../../../pycompat/interpreter/program.js';
 import { checkToolArgs, findTool } from '../../../tools/catalog/index.js';
 import { createProviderContext } from '../../../tools/providers/registry.js';
@@ -22,6 +23,9 @@ import type { GenerateConfig } from './config.js';
  * python_execute_code runs in the golden executor's interpreter, as the golden executor runs it.
  * (`tools.mode: pinned`, a store with provenance, plugs in here: another ToolService mode and store.)
  */
+
+/** A folder under the output store that never holds entries: a world's overlay when it has none. */
+const NO_OVERLAY = '.no-overlay';
 
 export interface ToolAnswer {
   ok: boolean;
@@ -57,7 +61,8 @@ export class GenerationTools {
   static fromConfig(tools: GenerateConfig['tools'], resolve: (p: string) => string, outDir: string): GenerationTools {
     const out = new ResponseStore(outDir);
     let store: ResponseStore | undefined;
-    if (tools.world) store = WorldStore.fromFile(resolve(tools.world), tools.store ? resolve(tools.store) : `${outDir}.none`);
+    // A world may sit under a store of recorded answers (tools.store), which then come first.
+    if (tools.world) store = WorldStore.fromFile(resolve(tools.world), tools.store ? resolve(tools.store) : path.join(outDir, NO_OVERLAY));
     else if (tools.store) store = new ResponseStore(resolve(tools.store));
     return new GenerationTools(tools.mode, out, { store, endpoints: tools.endpoints as Partial<Endpoints>, allowAddresses: tools.allow_addresses });
   }
@@ -78,13 +83,16 @@ export class GenerationTools {
 
   /** The source store's whole entry (never the truncated text) into the output store, once per call. */
   private copy(call: ConcreteCall): void {
-    if (!this.source) return; // live: the service recorded it there itself
     const tool = findTool(call.tool);
     const checked = tool && checkToolArgs(tool, call.args);
     if (!tool || !checked?.ok) return;
     const id = callIdentity(tool.name, checked.args);
     if (this.copied.has(id.key)) return;
     this.copied.add(id.key);
+    if (!this.source) {
+      this.stats.stored++; // live: the service recorded it into the output store itself
+      return;
+    }
     const entry = this.source.get(id);
     if (!entry) return;
     this.out.put(id, { ok: entry.ok, text: entry.text, ...(entry.resolved_url ? { resolvedUrl: entry.resolved_url } : {}) }, entry.source, entry.note);

@@ -77,6 +77,9 @@ export function gatewayModelClient(gateway: Pick<CliModelGateway, 'url' | 'token
   };
 }
 
+/** The start of a reply, quoted, for a reason that says what the model answered. */
+export const replyExcerpt = (reply: string): string => `(the reply began "${reply.replace(/\s+/g, ' ').trim().slice(0, 60)}")`;
+
 /** The JSON a reply holds: the whole reply, a fenced block, or the first {...} / [...] in it. */
 export function jsonIn(reply: string): unknown {
   const candidates = [reply.trim(), /```(?:json)?\s*([\s\S]*?)```/.exec(reply)?.[1]?.trim(), /[[{][\s\S]*[\]}]/.exec(reply)?.[0]];

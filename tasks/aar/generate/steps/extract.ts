@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Fact, PageInfo } from '../draft.js';
 import { dropped, kept, type StepResult } from '../draft.js';
-import { jsonIn, type ModelClient } from '../model/client.js';
+import { jsonIn, replyExcerpt, type ModelClient } from '../model/client.js';
 import { dataBlock } from '../model/prompts.js';
 import { isoDate, numberIn } from './facts.js';
 
@@ -54,7 +54,8 @@ export async function proseFact(page: PageInfo, model: ModelClient, draw: number
   } catch (error) {
     return dropped(`the extraction request failed: ${(error as Error).message}`);
   }
-  return checkProseAnswer(page, view, jsonIn(reply));
+  const checked = checkProseAnswer(page, view, jsonIn(reply));
+  return checked.ok ? checked : dropped(`${checked.reason} ${replyExcerpt(reply)}`);
 }
 
 /**

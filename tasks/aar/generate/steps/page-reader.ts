@@ -39,7 +39,7 @@ const splitRow = (line: string): string[] => line.trim().replace(/^\|/, '').repl
 /** What the page is, from its first sentence: "X is a lakeside town ..." -> "a lakeside town ...". */
 export function describeFromIntro(intro: string): string {
   const first = intro.split(/(?<=[.!?])\s+(?=[A-Z])/)[0] ?? '';
-  const m = /\b(?:is|was|are|were)\s+((?:a|an|the|one)\b.*?)[.]?$/i.exec(first);
+  const m = /\b(?:is|was|are|were)\s+(.+?)[.]?$/i.exec(first);
   return m ? m[1]!.replace(/\s*\([^)]*\)/g, '').trim() : '';
 }
 

@@ -3,7 +3,7 @@ import { mixSeeds, seededRandom } from '../../../../common/random.js';
 import type { PageInfo } from '../draft.js';
 import { dropped, kept, type StepResult } from '../draft.js';
 import type { ExtractionKind } from '../levels.js';
-import { jsonIn, type ModelClient } from '../model/client.js';
+import { jsonIn, replyExcerpt, type ModelClient } from '../model/client.js';
 import { dataBlock } from '../model/prompts.js';
 import type { Crawl } from './crawl.js';
 import { infoboxFacts, sectionFacts } from './facts.js';
@@ -115,5 +115,6 @@ export async function plan(crawl: Crawl, view: PlanView, model: ModelClient | un
   } catch (error) {
     return dropped(`the plan request failed: ${(error as Error).message}`);
   }
-  return checkPlan(view, crawl, jsonIn(reply));
+  const checked = checkPlan(view, crawl, jsonIn(reply));
+  return checked.ok ? checked : dropped(`${checked.reason} ${replyExcerpt(reply)}`);
 }

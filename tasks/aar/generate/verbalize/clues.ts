@@ -43,7 +43,7 @@ function inputWords(c: ChainInputs, clueOf: (id: string) => number): { what: str
       : c.field === 'title'
         ? `the country the page of clue ${on} is about`
         : `the ${/ticker|traded|symbol/i.test(c.field) ? 'symbol' : 'place'} given as its ${c.field.toLowerCase()} on the page of clue ${on}`;
-  const when = !c.date ? '' : 'fixed' in c.date ? `on ${c.date.fixed}` : `on the full date the page of clue ${on} gives for its ${c.date.key.toLowerCase()}`;
+  const when = !c.date ? '' : 'fixed' in c.date ? `on ${c.date.fixed}` : `on the full date the page of clue ${on} gives as "${c.date.key}"`;
   const other = c.other ? `the place given as its ${c.other.field === 'coordinates' ? 'own location' : c.other.field.toLowerCase()} on the page of clue ${clueOf(c.other.fromId)}` : '';
   return { what, when, other };
 }
@@ -59,7 +59,7 @@ export function lookupWords(c: ChainInputs, clueOf: (id: string) => number): str
     case 'historical_sunshine': return `Find the sunshine duration (in seconds) at ${what} ${when}.`;
     case 'geocode_distance': return `Find the driving distance in km from ${what} to ${other}.`;
     case 'geocode_directions_duration': return `Find the driving time in minutes for a drive from ${what} to ${other}.`;
-    case 'date_computation': return `Count the days between the full date the page of clue ${clueOf(c.fromId)} gives for its ${'key' in (c.date ?? {}) ? (c.date as { key: string }).key.toLowerCase() : 'date'} and ${REFERENCE_DATE}.`;
+    case 'date_computation': return `Count the days between the full date the page of clue ${clueOf(c.fromId)} gives as "${c.date && 'key' in c.date ? c.date.key : 'date'}" and ${REFERENCE_DATE}.`;
     case 'math_conversion': return `Convert the ${c.field.toLowerCase()} the page of clue ${clueOf(c.fromId)} gives, in metres, to whole feet (multiply by 3.28084 and drop the decimals).`;
     case 'nearby_poi_count': return `Count the ${c.poi ?? 'museums'} a map search finds nearby ${what}.`;
     case 'place_rating': return `Find the star rating that map reviews give ${what}.`;

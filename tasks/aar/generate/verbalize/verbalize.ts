@@ -4,7 +4,7 @@ import { titleLeaks } from '../../audit/title-leaks.js';
 import type { Leg } from '../../schema.js';
 import { dropped, kept, type StepResult } from '../draft.js';
 import type { Ledger } from '../ledger.js';
-import { jsonIn, type ModelClient } from '../model/client.js';
+import { jsonIn, replyExcerpt, type ModelClient } from '../model/client.js';
 import { dataBlock } from '../model/prompts.js';
 import type { ClueView } from './clues.js';
 import { alignment, numberedClues, ruleImpliedCode, ruleReadSteps, type ReadStep } from './reader.js';
@@ -50,7 +50,7 @@ async function ask(model: ModelClient, step: 'verbalize' | 'roundtrip', system: 
 /** A riddle's gates, in order; the first one failed, or its alignment and implied code. */
 async function check(leg: Leg, riddle: string, view: ClueView, model: ModelClient | undefined, minAlignment: number, values: Map<number, number>): Promise<StepResult<Verbalized>> {
   const clues = numberedClues(riddle);
-  if (clues.length !== leg.stops.length || clues.some((c, i) => c.n !== i + 1)) return dropped(`the riddle has ${clues.length} numbered clues for ${leg.stops.length} stops`);
+  if (clues.length !== leg.stops.length || clues.some((c, i) => c.n !== i + 1)) return dropped(`the riddle has ${clues.length} numbered clues for ${leg.stops.length} stops ${replyExcerpt(riddle)}`);
   const leaks = titleLeaks(leg, riddle);
   if (leaks.length) return dropped(`the riddle names ${leaks.map((l) => `"${l.title}"`).join(', ')}`);
   const tool = TOOL_NAMES.find((t) => riddle.includes(t));
@@ -60,7 +60,7 @@ async function check(leg: Leg, riddle: string, view: ClueView, model: ModelClien
     const reply = await ask(model, 'roundtrip', ROUNDTRIP_SYSTEM, `${riddle}\n\n${dataBlock('roundtrip', { riddle })}`);
     if (reply instanceof Error) return dropped(`the round-trip request failed: ${reply.message}`);
     const parsed = Steps.safeParse(jsonIn(reply));
-    if (!parsed.success) return dropped('the round-trip reading is not a JSON array of steps');
+    if (!parsed.success) return dropped(`the round-trip reading is not a JSON array of steps ${replyExcerpt(reply)}`);
     steps = parsed.data.map((s) => ({ page_or_topic: String(s.page_or_topic ?? ''), what_to_find: String(s.what_to_find ?? ''), tool_or_method: String(s.tool_or_method ?? ''), result_used_for: String(s.result_used_for ?? '') }));
   } else steps = ruleReadSteps(riddle);
   const score = alignment(leg, steps);
@@ -73,6 +73,7 @@ async function check(leg: Leg, riddle: string, view: ClueView, model: ModelClien
     const last = reply.trim().split('\n').at(-1) ?? '';
     const digits = (/\d/.test(last) ? last : reply).match(/\d/g);
     implied = digits ? Number(digits.at(-1)) : undefined;
+    if (implied === undefined) return dropped(`the implied-code reply holds no digit ${replyExcerpt(reply)}`);
   } else implied = ruleImpliedCode(riddle, values);
   if (implied === undefined) return dropped('no code can be read from the riddle\'s last clue');
   if (implied !== leg.passcode) return dropped(`the riddle implies ${implied}, the golden code is ${leg.passcode}`);
