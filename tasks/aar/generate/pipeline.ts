@@ -123,7 +123,10 @@ export async function generateLegs(run: GenerateRun): Promise<GenerateOutcome> {
         ledger.keep('audit', 'legs');
         mkdirSync(dir, { recursive: true });
         writeFileSync(file, `${JSON.stringify(outcome.value.leg, null, 2)}\n`);
-        for (const s of outcome.value.draft.stops) if (s.pageUrl) used.add(crawled.pages.get(s.pageUrl)?.title ?? '');
+        for (const s of outcome.value.draft.stops) {
+          const title = s.pageUrl ? crawled.pages.get(s.pageUrl)?.title : undefined;
+          if (title) used.add(title);
+        }
         accepted.push({ id, file, leg: outcome.value.leg, attempts: slot.attempts });
         slot.made++;
         log(`${id}: accepted (${outcome.value.leg.stops.length} stops, code ${outcome.value.leg.passcode}) after ${slot.attempts} attempts of this level`);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CliModelGateway } from '../../../family.js';
 import type { ModelStep } from '../config.js';
+import { dropped, type StepResult } from '../draft.js';
 
 /**
  * The pipeline's model steps ask through the harness's model gateway (lent by the CLI), which holds the
@@ -92,4 +93,19 @@ export function jsonIn(reply: string): unknown {
     }
   }
   return undefined;
+}
+
+/**
+ * Asks the model and checks its reply: the checked value, or the step's reason to drop the leg (a failed
+ * request, or the check's refusal followed by the start of the reply).
+ */
+export async function askChecked<T>(model: ModelClient, step: ModelStep, prompt: { system: string; user: string; what: string }, check: (reply: string) => StepResult<T>): Promise<StepResult<T>> {
+  let reply: string;
+  try {
+    reply = await model.ask(step, prompt.system, prompt.user);
+  } catch (error) {
+    return dropped(`the ${prompt.what} request failed: ${(error as Error).message}`);
+  }
+  const checked = check(reply);
+  return checked.ok ? checked : dropped(`${checked.reason} ${replyExcerpt(reply)}`);
 }

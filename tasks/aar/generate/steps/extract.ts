@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Fact, PageInfo } from '../draft.js';
 import { dropped, kept, type StepResult } from '../draft.js';
-import { jsonIn, replyExcerpt, type ModelClient } from '../model/client.js';
+import { askChecked, jsonIn, type ModelClient } from '../model/client.js';
 import { dataBlock } from '../model/prompts.js';
 import { isoDate, numberIn } from './facts.js';
 
@@ -48,14 +48,7 @@ export async function proseFact(page: PageInfo, model: ModelClient, draw: number
   const view = proseView(page);
   if (!view.sentences.length) return dropped(`"${page.title}" has no sentence that states a number`);
   const user = `Pick one number from these sentences (choice ${draw % 7}).\n\n${dataBlock('extract', { ...view, draw })}`;
-  let reply: string;
-  try {
-    reply = await model.ask('extract', EXTRACT_SYSTEM, user);
-  } catch (error) {
-    return dropped(`the extraction request failed: ${(error as Error).message}`);
-  }
-  const checked = checkProseAnswer(page, view, jsonIn(reply));
-  return checked.ok ? checked : dropped(`${checked.reason} ${replyExcerpt(reply)}`);
+  return askChecked(model, 'extract', { system: EXTRACT_SYSTEM, user, what: 'extraction' }, (reply) => checkProseAnswer(page, view, jsonIn(reply)));
 }
 
 /**

@@ -3,7 +3,7 @@ import { mixSeeds, seededRandom } from '../../../../common/random.js';
 import type { PageInfo } from '../draft.js';
 import { dropped, kept, type StepResult } from '../draft.js';
 import type { ExtractionKind } from '../levels.js';
-import { jsonIn, replyExcerpt, type ModelClient } from '../model/client.js';
+import { askChecked, jsonIn, type ModelClient } from '../model/client.js';
 import { dataBlock } from '../model/prompts.js';
 import type { Crawl } from './crawl.js';
 import { infoboxFacts, sectionFacts } from './facts.js';
@@ -109,12 +109,5 @@ export const PLAN_SYSTEM = [
 export async function plan(crawl: Crawl, view: PlanView, model: ModelClient | undefined): Promise<StepResult<Plan>> {
   if (!model?.steps.has('plan')) return checkPlan(view, crawl, ruleRoute(view));
   const user = `Plan a route of exactly ${view.count} pages starting at "${view.seed}". Avoid these pages when others will do: ${view.used.join('; ') || '(none)'}.\n\n${dataBlock('plan', view)}`;
-  let reply: string;
-  try {
-    reply = await model.ask('plan', PLAN_SYSTEM, user);
-  } catch (error) {
-    return dropped(`the plan request failed: ${(error as Error).message}`);
-  }
-  const checked = checkPlan(view, crawl, jsonIn(reply));
-  return checked.ok ? checked : dropped(`${checked.reason} ${replyExcerpt(reply)}`);
+  return askChecked(model, 'plan', { system: PLAN_SYSTEM, user, what: 'plan' }, (reply) => checkPlan(view, crawl, jsonIn(reply)));
 }
