@@ -41,6 +41,12 @@ export interface AttemptContext {
   sampleId: string;
 }
 
+/** The written leg through the golden executor (`aar tasks validate`): the first mismatch drops it. */
+export function goldenCheck(leg: Leg, id: string): StepResult<Leg> {
+  const validation = validateLeg({ id, file: id, leg });
+  return validation.mismatches.length ? dropped(`the golden executor disagrees: ${validation.mismatches[0]!.path}: ${validation.mismatches[0]!.message}`) : kept(leg);
+}
+
 const between = (random: () => number, [lo, hi]: readonly [number, number]): number => lo + Math.floor(random() * (hi - lo + 1));
 
 /** Fails the leg at a step, recording why. */
@@ -100,8 +106,8 @@ export async function attemptLeg(ctx: AttemptContext): Promise<StepResult<{ leg:
   };
   const draft: DraftLeg = { seedUrl: crawl.seed.url, seedTitle: crawl.seed.title, level, variant: ctx.variant, theme: planned.value.theme, stops: executed.value, pagesCrawled: crawl.pages.size, modes };
   const unworded = writeLeg(draft, '', ctx.sampleId, ctx.provenance(modes, 0, draft.stops.at(-1)!.value as number));
-  const validation = validateLeg({ id: ctx.sampleId, file: ctx.sampleId, leg: unworded });
-  if (validation.mismatches.length) return fail(ctx, 'execute', `the golden executor disagrees: ${validation.mismatches[0]!.message}`);
+  const golden = goldenCheck(unworded, ctx.sampleId);
+  if (!golden.ok) return fail(ctx, 'execute', golden.reason);
   ledger.keep('execute', 'legs');
 
   const worded = await verbalize(unworded, clueView(draft, crawl, forbiddenTitles(unworded)), model, ctx.verbalizeOptions, ledger);

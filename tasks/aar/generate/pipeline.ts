@@ -7,7 +7,7 @@ import { auditLeg, INVARIANTS } from '../audit/invariants.js';
 import type { Leg } from '../schema.js';
 import { attemptLeg } from './attempt.js';
 import { variantFolder, type LoadedGenerateConfig } from './config.js';
-import type { PageInfo } from './draft.js';
+import { dropped, kept, type PageInfo, type StepResult } from './draft.js';
 import { Ledger } from './ledger.js';
 import { PIPELINE_VERSION, type Provenance } from './leg-writer.js';
 import type { ModelClient } from './model/client.js';
@@ -45,6 +45,18 @@ export interface GenerateOutcome {
   /** Per variant/level: wanted, made, attempts. */
   slots: { variant: string; level: string; wanted: number; made: number; attempts: number }[];
   ledger: Ledger;
+}
+
+/**
+ * The last gate: the six invariants against the answers the run stored (a fresh replay service, so an
+ * answer stored after an earlier lookup missed is found). Every invariant must pass.
+ */
+export async function auditGate(leg: Leg, id: string, storeDir: string): Promise<StepResult<Leg>> {
+  const audit = await auditLeg({ id, file: id, leg }, new ToolService({ mode: 'replay', store: new ResponseStore(storeDir) }));
+  const failed = INVARIANTS.find((n) => audit.invariants[n].status !== 'pass');
+  if (!failed) return kept(leg);
+  const r = audit.invariants[failed];
+  return dropped(`${failed}: ${r.problems[0] ?? r.notes[0] ?? 'not checked'}`);
 }
 
 export async function generateLegs(run: GenerateRun): Promise<GenerateOutcome> {
@@ -112,10 +124,9 @@ export async function generateLegs(run: GenerateRun): Promise<GenerateOutcome> {
         }
         const id = `${slot.variant}/${level.name}/${sampleId}`;
         const file = path.join(dir, `${sampleId}.json`);
-        const audit = await auditLeg({ id, file, leg: outcome.value.leg }, new ToolService({ mode: 'replay', store: new ResponseStore(run.storeDir) }));
-        const failed = INVARIANTS.filter((n) => audit.invariants[n].status !== 'pass');
-        if (failed.length) {
-          const reason = `${failed[0]}: ${audit.invariants[failed[0]!].problems[0] ?? audit.invariants[failed[0]!].notes[0] ?? 'not checked'}`;
+        const audited = await auditGate(outcome.value.leg, id, run.storeDir);
+        if (!audited.ok) {
+          const reason = audited.reason;
           ledger.drop('audit', 'legs', reason);
           log(`${slot.variant}/${level.name} attempt ${slot.attempts}: dropped at audit: ${reason}`);
           continue;

@@ -1,4 +1,7 @@
+import path from 'node:path';
 import { seededRandom } from '../../../../../common/random.js';
+import { goldenCheck } from '../../../../../tasks/aar/generate/attempt.js';
+import { auditGate } from '../../../../../tasks/aar/generate/pipeline.js';
 import { validateLeg } from '../../../../../tasks/aar/golden/validate.js';
 import { Ledger } from '../../../../../tasks/aar/generate/ledger.js';
 import { writeLeg, PIPELINE_VERSION } from '../../../../../tasks/aar/generate/leg-writer.js';
@@ -16,10 +19,11 @@ import { exampleCrawl, exampleTools, wiki } from '../helpers.js';
 
 let crawl: Crawl;
 let tools: GenerationTools;
+let storeDir: string;
 let cleanup: () => void;
 beforeAll(async () => {
   const t = exampleTools();
-  ({ tools, cleanup } = t);
+  ({ tools, cleanup, storeDir } = t);
   crawl = await exampleCrawl(tools, 'Port Alder', LEVELS.hard);
 });
 afterAll(() => cleanup());
@@ -106,6 +110,15 @@ describe('steps 3 to 7 on fixed inputs', () => {
     const leg = writeLeg(draft, '1. x', 'sample_000', { pipeline: PIPELINE_VERSION, seed_url: '', level: 'easy', variant: 'aar-dag', model: null, steps: draft.modes, generated_at: '2025-01-01T00:00:00.000Z', tools: { mode: 'replay', store: null, world: null }, run_seed: 1, attempt: 1, roundtrip_alignment: 1, implied_code: 0 });
     expect(leg.stops.every((s) => Array.isArray(s.depends_on))).toBe(true);
     expect(validateLeg({ id: 'x', file: 'x', leg }).mismatches).toEqual([]);
+    expect(goldenCheck(leg, 'x').ok).toBe(true);
+    // The golden executor's gate: a detour whose value disagrees with its transform drops the leg.
+    const tampered = structuredClone(leg);
+    const detour = tampered.stops.find((s) => s.stop_type === 'reason')!;
+    detour.extracted_value = (detour.extracted_value as number) + 1;
+    expect(goldenCheck(tampered, 'x')).toEqual({ ok: false, reason: expect.stringMatching(/^the golden executor disagrees: \$\.stops\[\d+\]\.extracted_value: /) });
+    // The audit's gate: every invariant against the answers stored; without them the dry run fails.
+    expect((await auditGate(leg, 'x', storeDir)).ok).toBe(true);
+    expect(await auditGate(leg, 'x', path.join(storeDir, 'empty'))).toEqual({ ok: false, reason: expect.stringMatching(/^api_stability: stop \d+ step 0: \w+ answers Error: no recorded response/) });
     // A source with no place or country offers no diamond.
     const coin = await built(['Veldcoin', 'Launched']);
     expect(await augment(coin.pages, crawl, { min: 1, want: 1 }, tools, random, new Ledger())).toEqual({ ok: false, reason: '0 diamonds could be made; the level needs 1' });
