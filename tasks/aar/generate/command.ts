@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CliModelGateway, CliServices } from '../../family.js';
 import { loadLegs } from '../load.js';
@@ -58,13 +58,14 @@ export async function runGenerate(configFile: string, out: string, flags: Genera
     const referencePath = flags.reference === 'none' ? undefined : (flags.reference ?? (config.reference ? loaded.resolve(config.reference) : flags.released));
     const reference = referencePath && existsSync(referencePath) ? { legs: (await loadLegs(referencePath)).legs.map((l) => l.leg), path: referencePath } : null;
     const usage = gateway?.usage();
+    const unpriced = gateway ? unpricedRequests(path.join(out, 'model', 'model_log.jsonl')) : 0;
     const report = buildReport({
       loaded,
       outcome,
       startedAt: started,
       elapsedS,
       peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
-      model: model && usage ? { name: model.name, steps: [...model.steps], turns: usage.turns, input_tokens: usage.inputTokens, output_tokens: usage.outputTokens, cost_usd: usage.costUsd, by_step: model.usage } : null,
+      model: model && usage ? { name: model.name, steps: [...model.steps], turns: usage.turns, input_tokens: usage.inputTokens, output_tokens: usage.outputTokens, cost_usd: unpriced === usage.turns && usage.turns > 0 ? null : usage.costUsd, unpriced_requests: unpriced, by_step: model.usage } : null,
       tools: { ...tools.stats, mode: tools.mode },
       reference,
     });
@@ -74,4 +75,10 @@ export async function runGenerate(configFile: string, out: string, flags: Genera
     await gateway?.close();
     await scripted?.stop();
   }
+}
+
+/** Requests the gateway could not price (a model missing from the price table): their cost is unknown. */
+function unpricedRequests(log: string): number {
+  if (!existsSync(log)) return 0;
+  return readFileSync(log, 'utf8').split('\n').filter((line) => line.includes('"cost_usd":null')).length;
 }
