@@ -54,8 +54,10 @@ export const GenerateConfigSchema = z.strictObject({
       world: z.string().optional(),
       endpoints: z.record(z.string(), z.string()).default({}),
       allow_addresses: z.array(z.string()).optional(),
+      /** Answers are cut here as for an agent (the paper's 8,000): the crawl reads a page as an agent will. */
+      output_limit: z.number().int().positive().default(8000),
     })
-    .default({ mode: 'replay', endpoints: {} }),
+    .default({ mode: 'replay', endpoints: {}, output_limit: 8000 }),
   /** Absent: no model (plan by rule, infobox and section extraction, template verbalizer, rule round-trip). */
   model: ModelSchema.optional(),
   /** The model gateway's settings, as a job config's `models:` (base URLs, provider local or openai-compatible, prices...). */

@@ -20,6 +20,7 @@ import type { GenerateConfig } from './config.js';
  *   record  the providers answer, recorded into tools.store; each answer copied to the output store
  *   replay  tools.store (or tools.world, a described world) answers; each answer copied
  *
+ * Answers are cut at tools.output_limit as an agent's are, so the crawl reads no fact an agent cannot see.
  * python_execute_code runs in the golden executor's interpreter, as the golden executor runs it.
  * (`tools.mode: pinned`, a store with provenance, plugs in here: another ToolService mode and store.)
  */
@@ -49,12 +50,12 @@ export class GenerationTools {
   constructor(
     readonly mode: GenerateConfig['tools']['mode'],
     private readonly out: ResponseStore,
-    options: { store?: ResponseStore; endpoints?: Partial<Endpoints>; allowAddresses?: string[] } = {},
+    options: { store?: ResponseStore; endpoints?: Partial<Endpoints>; allowAddresses?: string[]; outputLimit?: number } = {},
   ) {
     if (mode !== 'live' && !options.store) throw new Error(`tools.mode ${mode} needs tools.store or tools.world`);
     this.source = mode === 'live' ? undefined : options.store;
     const providers = mode === 'replay' ? undefined : createProviderContext({ endpoints: options.endpoints ?? {}, httpOptions: { allowAddresses: options.allowAddresses } });
-    this.service = new ToolService({ mode: mode === 'live' ? 'record' : mode, store: mode === 'live' ? out : options.store, ...(providers ? { providers } : {}) });
+    this.service = new ToolService({ mode: mode === 'live' ? 'record' : mode, store: mode === 'live' ? out : options.store, outputLimit: options.outputLimit, ...(providers ? { providers } : {}) });
   }
 
   /** The tools of a generation config, writing seen answers to `outDir`. */
@@ -64,7 +65,7 @@ export class GenerationTools {
     // A world may sit under a store of recorded answers (tools.store), which then come first.
     if (tools.world) store = WorldStore.fromFile(resolve(tools.world), tools.store ? resolve(tools.store) : path.join(outDir, NO_OVERLAY));
     else if (tools.store) store = new ResponseStore(resolve(tools.store));
-    return new GenerationTools(tools.mode, out, { store, endpoints: tools.endpoints as Partial<Endpoints>, allowAddresses: tools.allow_addresses });
+    return new GenerationTools(tools.mode, out, { store, endpoints: tools.endpoints as Partial<Endpoints>, allowAddresses: tools.allow_addresses, outputLimit: tools.output_limit });
   }
 
   async call(call: ConcreteCall): Promise<ToolAnswer> {
