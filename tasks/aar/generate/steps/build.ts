@@ -33,8 +33,8 @@ async function factFor(page: PageInfo, key: string, model: ModelClient | undefin
 /** One candidate per template and route page whose inputs that page has. */
 function roadblockCandidates(route: { page: PageInfo; stop: DraftStop }[], random: () => number): DraftStop[] {
   const out: DraftStop[] = [];
-  const locations = route.flatMap(({ page, stop }) => pageEntities(page).filter((e) => e.kind === 'location').map((e) => ({ value: e.value, field: e.field, fromId: stop.id })));
-  for (const { page, stop } of route) {
+  const locations = route.map(({ page, stop }) => pageEntities(page).filter((e) => e.kind === 'location').map((e) => ({ value: e.value, field: e.field, fromId: stop.id })));
+  for (const [i, { page, stop }] of route.entries()) {
     const entities = pageEntities(page);
     const of = (kind: Entity['kind']) => entities.find((e) => e.kind === kind);
     const facts = infoboxFacts(page);
@@ -42,7 +42,8 @@ function roadblockCandidates(route: { page: PageInfo; stop: DraftStop }[], rando
     const recent = dated.filter((f) => f.iso! >= '1940-01-01');
     const pool = recent.length ? recent : dated;
     const when = pool[Math.floor(random() * pool.length)];
-    const other = locations.find((l) => l.value !== of('location')?.value);
+    // The second place of a two-place template comes from a page already visited, so no clue points ahead.
+    const other = locations.slice(0, i).flat().find((l) => l.value !== of('location')?.value);
     const metres = facts.find((f) => f.valueType === 'number' && /\bm$/.test(f.value.trim()));
     const inputs: TemplateInputs = {
       location: of('location')?.value,

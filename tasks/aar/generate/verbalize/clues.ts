@@ -42,9 +42,13 @@ function inputWords(c: ChainInputs, clueOf: (id: string) => number): { what: str
       ? `the place the page of clue ${on} describes`
       : c.field === 'title'
         ? `the country the page of clue ${on} is about`
-        : `the ${/ticker|traded|symbol/i.test(c.field) ? 'symbol' : 'place'} given as its ${c.field.toLowerCase()} on the page of clue ${on}`;
+        : /ticker|traded|symbol/i.test(c.field)
+          ? `the symbol the page of clue ${on} gives under "${c.field}"`
+          : /country|nation|state/i.test(c.field)
+            ? `the country the page of clue ${on} names under "${c.field}"`
+            : `the place given as its ${c.field.toLowerCase()} on the page of clue ${on}`;
   const when = !c.date ? '' : 'fixed' in c.date ? `on ${c.date.fixed}` : `on the full date the page of clue ${on} gives as "${c.date.key}"`;
-  const other = c.other ? `the place given as its ${c.other.field === 'coordinates' ? 'own location' : c.other.field.toLowerCase()} on the page of clue ${clueOf(c.other.fromId)}` : '';
+  const other = !c.other ? '' : c.other.field === 'coordinates' ? `the place the page of clue ${clueOf(c.other.fromId)} describes` : `the place given as its ${c.other.field.toLowerCase()} on the page of clue ${clueOf(c.other.fromId)}`;
   return { what, when, other };
 }
 
@@ -63,12 +67,12 @@ export function lookupWords(c: ChainInputs, clueOf: (id: string) => number): str
     case 'math_conversion': return `Convert the ${c.field.toLowerCase()} the page of clue ${clueOf(c.fromId)} gives, in metres, to whole feet (multiply by 3.28084 and drop the decimals).`;
     case 'nearby_poi_count': return `Count the ${c.poi ?? 'museums'} a map search finds nearby ${what}.`;
     case 'place_rating': return `Find the star rating that map reviews give ${what}.`;
-    case 'country_population': return `Find the population (how many people live) of ${what.replace('place', 'country')}.`;
-    case 'country_area': return `Find the area in square kilometres of ${what.replace('place', 'country')}.`;
-    case 'stock_price': return `Find the closing share price of ${what} ${when}.`;
-    case 'stock_volume': return `Find the trading volume of the shares of ${what} ${when}.`;
-    case 'crypto_price': return `Find the closing price of ${what.replace('symbol', 'currency symbol')} paired with USDT ${when}.`;
-    default: return `Find the 24h trading volume of ${what.replace('symbol', 'currency symbol')} paired with USDT ${when}.`;
+    case 'country_population': return `Find the population (how many people live) of ${what}.`;
+    case 'country_area': return `Find the area in square kilometres of ${what}.`;
+    case 'stock_price': return `Find the closing share price of the stock with ${what}, ${when}.`;
+    case 'stock_volume': return `Find the trading volume of the shares of the stock with ${what}, ${when}.`;
+    case 'crypto_price': return `Find the closing price of the currency with ${what}, paired with USDT (the symbol then USDT), ${when}.`;
+    default: return `Find the 24h trading volume of the currency with ${what}, paired with USDT (the symbol then USDT), ${when}.`;
   }
 }
 
