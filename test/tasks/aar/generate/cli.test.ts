@@ -24,7 +24,7 @@ describe('aar legs generate on the example config', () => {
   const out = path.join(tmp.dir, 'scripted');
 
   test('the scripted model: every leg valid and auditable, its structure within the level ranges, the layout as documented', () => {
-    const r = runAar(['legs', 'generate', 'configs/generate-example.yaml', '--out', out, '--levels', 'easy,hard', '--legs-per-level', '1', '--format', 'json']);
+    const r = runAar(['legs', 'generate', 'configs/generate-example.yaml', '--out', out, '--levels', 'easy,hard', '--legs-per-level', '1', '--format', 'json', '--reference', 'none']);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     const report = JSON.parse(r.stdout) as GenerationReport;
@@ -34,6 +34,8 @@ describe('aar legs generate on the example config', () => {
     expect(report.slots.map((s) => `${s.variant}/${s.level} ${s.made}`)).toEqual(['aar-linear/easy 1', 'aar-linear/hard 1', 'aar-dag/easy 1', 'aar-dag/hard 1']);
     for (const l of report.levels) for (const k of ['base_stops', 'roadblocks', 'detours', 'diamonds'] as const) expect(l[k].inRange).toBe(1);
     expect(report.linear_share).toEqual({ 'aar-linear': 1, 'aar-dag': 0 });
+    expect(report.jaccard.reference).toBeNull();
+    expect(report.jaccard.within.pairs).toBe(6);
     expect(report.model).toMatchObject({ name: 'scripted-generator', steps: ['plan', 'extract', 'verbalize', 'roundtrip'] });
     expect(report.model!.turns).toBeGreaterThanOrEqual(4 * 3);
     expect(report.model!.input_tokens).toBeGreaterThan(0);
