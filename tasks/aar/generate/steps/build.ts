@@ -59,7 +59,9 @@ function roadblockCandidates(route: { page: PageInfo; stop: DraftStop }[], rando
       if (!template.needs.every((n) => inputs[n] !== undefined)) continue;
       const date = inputs.date && (template.needs.includes('ticker') ? tradingDay(inputs.date) : inputs.date);
       const { chain, target, output } = template.build({ ...inputs, date });
-      const entity = template.needs.includes('ticker') ? inputs.ticker! : template.needs.includes('crypto') ? inputs.crypto! : template.needs.includes('country') ? inputs.country! : template.needs.includes('location') ? inputs.location! : template.needs.includes('date') ? date! : String(inputs.number);
+      // The input a clue names the chain by: the first of these the template needs.
+      const main = (['ticker', 'crypto', 'country', 'location', 'date', 'number'] as const).find((n) => template.needs.includes(n))!;
+      const entity = main === 'date' ? date! : String(inputs[main]);
       const field = entities.find((e) => e.value === entity)?.field ?? (template.needs.includes('date') ? when!.key : (metres?.key ?? 'figure'));
       const role = {
         kind: 'roadblock' as const,
