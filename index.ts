@@ -56,4 +56,11 @@ export type { EnvironmentProvider, TrialEnvironment } from './harness/environmen
 export { GatewayServer } from './harness/gateway/server.js';
 export { ToolService, TOOL_MODES, type ToolMode } from './tools/service.js';
 export { ResponseStore } from './tools/store/store.js';
+export { createProviderContext } from './tools/providers/registry.js';
+export { readProvenance, storeFingerprint, type Recorder, type RecordingSession, type WorldManifest } from './tools/store/provenance.js';
+export { describeStore, type StoreInfo } from './tools/store/info.js';
+export { packStore, unpackStore } from './tools/store/pack.js';
 export { synthesizeWorld } from './tasks/aar/world/synthesize.js';
+export { auditLegs, auditLeg, notHolding, type AuditReport, type LegAudit, type LegStatus } from './tasks/aar/world/audit.js';
+export { collectFacts, applyDrift, type UpstreamFacts, type Drift } from './tasks/aar/world/upstream/facts.js';
+export { StandInUpstream } from './tasks/aar/world/upstream/server.js';

@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { createInterface } from 'node:readline';
+import { SecretMask } from '../common/secrets.js';
 import { ConversationLog } from '../harness/gateway/models/conversation.js';
 import { packagePath } from '../paths.js';
 import { startScriptedModelServer } from '../test/doubles/scripted-model/index.js';
@@ -80,10 +81,11 @@ function lineCpuMs(body: string): number {
   const response = { id: 'msg_1', type: 'message', role: 'assistant', content: [{ type: 'text', text: 'ok' }], usage: { input_tokens: 1, output_tokens: 1 } };
   const entry = { ts: 0, api: 'anthropic-messages', model: 'm', stream: true, status: 200, turn: 1, input_tokens: 1, output_tokens: 1, cached_tokens: 0, cache_write_tokens: 0, cost_usd: 0, latency_ms: 1, attempts: 1 };
   const log = new ConversationLog(1 << 30);
+  const secrets = new SecretMask().add('bench-host-key');
   const times: number[] = [];
   for (let i = 0; i < 500; i++) {
     const t = performance.now();
-    log.line(entry, { request, response }, ['aar-0123456789abcdef0123456789abcdef0123456789abcdef', 'bench-host-key']);
+    log.line(entry, { request, response }, secrets);
     times.push(performance.now() - t);
   }
   return p50(times.slice(100));

@@ -2,7 +2,7 @@
  * The gateway as its own process, for bench:gateway: replay mode on the example store, on TCP loopback,
  * with one registered trial. With `--anthropic-base-url URL` it also proxies model traffic there (the
  * host key `bench-host-key`), recording the conversation unless `--record off` (no cap: the bench
- * measures the recording). Prints `{"url", "token", "cliToken"}`
+ * measures the recording); `--max-turns N` gives the trial a step budget of N model turns. Prints `{"url", "token", "cliToken"}`
  * as one line, then serves until stdin closes, then prints `{"model_log_bytes", "model_log_lines"}`.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -23,7 +23,8 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'aar-bench-gw-'));
 const gateway = new GatewayServer({ tools: new ToolService({ mode: 'replay', store: new ResponseStore(packagePath('tools', 'stores', 'examples')) }), models });
 const url = await gateway.listenTcp();
 const modelLogPath = path.join(dir, 'model_log.jsonl');
-const trial = gateway.trials.register({ trialId: 'bench', toolLogPath: path.join(dir, 'tool_log.jsonl'), modelLogPath });
+const maxTurns = option('--max-turns');
+const trial = gateway.trials.register({ trialId: 'bench', toolLogPath: path.join(dir, 'tool_log.jsonl'), modelLogPath, ...(maxTurns === undefined ? {} : { budget: { maxTurns: Number(maxTurns) } }) });
 // The `tools` command's own calls go to a trial of their own: the first one is past its tool-log bound of calls.
 const cliTrial = gateway.trials.register({ trialId: 'bench-cli', toolLogPath: path.join(dir, 'cli_tool_log.jsonl') });
 process.stdout.write(JSON.stringify({ url, token: trial.token, cliToken: cliTrial.token }) + '\n');

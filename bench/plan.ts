@@ -1,11 +1,12 @@
 /**
  * bench:plan: `aar run --dry-run configs/paper.yaml` (1,400 legs x 3 agents) with no API keys, timed as a
- * whole process, several times. Goal: under 2 s wall clock, with or without a Docker engine.
+ * whole process, several times. Goal: under 2 s wall clock, with or without a Docker engine. The legs are
+ * the released data where the tests find it (`--path`, over the config's `dataset: aar`, so no fetch is needed).
  */
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { packagePath } from '../paths.js';
+import { aarDataDir, packagePath } from '../paths.js';
 
 const runs = Number(process.argv[2] ?? 5);
 const cli = packagePath('dist', 'harness', 'cli', 'main.js');
@@ -15,7 +16,7 @@ for (const key of ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'GOOGLE_API_KEY', 'SER
 /** Wall seconds of one whole process, and the machine's load average then (a busy machine stretches it). */
 function time(extraEnv: NodeJS.ProcessEnv): { wall: number; load: number } {
   const start = performance.now();
-  execFileSync(process.execPath, [cli, 'run', '--dry-run', packagePath('configs', 'paper.yaml')], { env: { ...env, ...extraEnv }, stdio: 'ignore' });
+  execFileSync(process.execPath, [cli, 'run', '--dry-run', packagePath('configs', 'paper.yaml'), '--path', aarDataDir()], { env: { ...env, ...extraEnv }, stdio: 'ignore' });
   return { wall: (performance.now() - start) / 1000, load: os.loadavg()[0] };
 }
 

@@ -21,9 +21,17 @@ if (!jobsDir || !outDir) {
 }
 const secrets = rest.flatMap((a, i) => (rest[i - 1] === '--secret' ? [a] : []));
 const TOKEN = /aar-[0-9a-f]{48}/;
+// A folder that is not one of jobs, or a browser that does not start: one line, not a stack trace.
+const fail = (error: unknown): never => {
+  console.error(`viewer screenshots: ${(error as Error).message.split('\n')[0]}`);
+  process.exit(1);
+};
 mkdirSync(outDir, { recursive: true });
-const server = await serveJobs(jobsDir);
-const browser = await launchChromium();
+const server = await serveJobs(jobsDir).catch(fail);
+const browser = await launchChromium().catch(async (error: unknown) => {
+  await server.close();
+  return fail(error);
+});
 let failures = 0;
 try {
   const listPage = await browser.newPage();
@@ -64,6 +72,9 @@ try {
       await page.close();
     }
   }
+} catch (error) {
+  failures++;
+  console.error(`viewer screenshots: ${(error as Error).message.split('\n')[0]}`);
 } finally {
   await browser.close();
   await server.close();

@@ -1,4 +1,6 @@
 /** Small statistics for the report columns of task families. All intervals are 95%. */
+import studentTQuantile from '@stdlib/stats-base-dists-t-quantile';
+import { mcnemarMde } from './mcnemar.js';
 
 const Z = 1.959963984540054;
 
@@ -20,14 +22,20 @@ export function proportion(successes: number, n: number): Estimate {
   return { n, mean: p, lo: Math.max(0, center - half), hi: Math.min(1, center + half) };
 }
 
-/** Mean of values in [0, 1] (PVR, RCR) with a normal-approximation interval, clipped to [0, 1]. */
+/**
+ * Mean of values in [0, 1] (PVR, RCR) with Student's t interval (n - 1 df, so small n is not flattered),
+ * clipped to [0, 1]. Values all alike show no spread, which is no evidence of none (two legs at 100% would
+ * give [100, 100]): then the interval is Wilson's at that mean, the widest a variable in [0, 1] with that
+ * mean can need.
+ */
 export function boundedMean(values: readonly number[]): Estimate {
   const n = values.length;
   if (n === 0) return { n, mean: null, lo: null, hi: null };
   const mean = values.reduce((a, b) => a + b, 0) / n;
   if (n === 1) return { n, mean, lo: 0, hi: 1 };
   const variance = values.reduce((a, v) => a + (v - mean) ** 2, 0) / (n - 1);
-  const half = Z * Math.sqrt(variance / n);
+  if (variance === 0) return proportion(mean * n, n);
+  const half = tQuantile975(n - 1) * Math.sqrt(variance / n);
   return { n, mean, lo: Math.max(0, mean - half), hi: Math.min(1, mean + half) };
 }
 
@@ -37,31 +45,57 @@ export function meanOf(values: ReadonlyArray<number | null | undefined>): number
   return defined.length ? defined.reduce((a, b) => a + b, 0) / defined.length : null;
 }
 
-/** Two-sided 95% quantile of Student's t with df degrees of freedom (exact for df <= 4; Cornish-Fisher beyond, within 1e-4). */
-export function tQuantile975(df: number): number {
-  const exact = [12.7062, 4.3027, 3.1824, 2.7764];
-  if (df <= 4) return exact[Math.max(1, Math.round(df)) - 1];
-  const z = Z;
-  return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2) + (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / (384 * df ** 3);
+/** The p quantile of Student's t with df degrees of freedom, exact (stdlib's, by the inverse incomplete beta function). */
+export function tQuantile(p: number, df: number): number {
+  return studentTQuantile(p, df);
 }
 
-/** z of 80% power (one-sided 0.8 quantile of the standard normal). */
-const Z_POWER_80 = 0.8416212335729143;
+/** Two-sided 95% quantile of Student's t with df degrees of freedom. */
+export function tQuantile975(df: number): number {
+  return studentTQuantile(0.975, df);
+}
 
 /**
- * The smallest true difference in success rate (FA) between two configurations that a two-sided test at
- * alpha = 0.05 detects with 80% power on `legs` paired legs of `attempts` attempts each (normal
- * approximation on per-leg means): (z_0.975 + z_0.8) x sd(per-leg difference) / sqrt(legs).
- * Without data the per-leg spread is bounded by assuming a success rate near 50% and no correlation between
- * the configurations: `attemptsIndependent` if a leg's attempts were independent draws (k attempts
- * shrink the spread by sqrt(k)), `attemptsIdentical` if every attempt repeats the first (attempts add
- * nothing). The truth lies between; a positive correlation between configurations (shared leg difficulty)
- * makes both smaller. With `perLegSd` (measured on per-leg differences), that spread is used instead.
+ * Approximate minimum detectable difference of compare's sign-flip test on n per-leg differences of
+ * spread `sd(delta)` at true mean difference delta, two-sided at alpha = 0.05 with 80% power. The test
+ * divides the sum of the differences by the root of their sum of squares, which a true difference inflates
+ * (sd^2 + delta^2 per leg, not sd^2), so it rejects when sqrt(n) delta / sd >= t1 sqrt(1 + delta^2 / sd^2) + t2,
+ * with t1, t2 Student's t quantiles (0.975 and 0.8, n - 1 df: small n is not flattered). Approximate: the
+ * test is exact in level on its lattice of values, not this power. Null: too few legs, or no spread.
  */
-export function minimumDetectableDifference(legs: number, attempts = 1, perLegSd?: number): { attemptsIndependent: number; attemptsIdentical: number } | null {
+export function approximateMde(legs: number, sdAt: number | ((delta: number) => number)): number | null {
   if (legs < 2) return null;
-  const factor = (Z + Z_POWER_80) / Math.sqrt(legs);
-  if (perLegSd !== undefined) return { attemptsIndependent: factor * perLegSd, attemptsIdentical: factor * perLegSd };
-  const single = Math.sqrt(2 * 0.25);
-  return { attemptsIndependent: factor * single / Math.sqrt(Math.max(1, attempts)), attemptsIdentical: factor * single };
+  const sd = typeof sdAt === 'number' ? () => sdAt : sdAt;
+  const t1 = tQuantile(0.975, legs - 1);
+  const t2 = tQuantile(0.8, legs - 1);
+  const reaches = (delta: number): number => {
+    const s = sd(delta);
+    // No spread left (delta = 1 with independent attempts): every leg differs by delta, the statistic is sqrt(n).
+    return s > 0 ? Math.sqrt(legs) * delta / s - t1 * Math.sqrt(1 + (delta * delta) / (s * s)) - t2 : Math.sqrt(legs) - t1;
+  };
+  if (!(sd(0) > 0) || reaches(1) < 0) return null;
+  let [lo, hi] = [0, 1];
+  while (hi - lo > 1e-7) {
+    const mid = (lo + hi) / 2;
+    if (reaches(mid) >= 0) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
+/**
+ * What `aar plan` can promise before any trial: the smallest true FA difference between two configurations
+ * that compare's primary test detects at 80% power (alpha 0.05) on `legs` legs of `attempts` attempts,
+ * each configuration's FA near 50% and the two uncorrelated (shared leg difficulty makes it smaller: a
+ * bound). `attemptsIdentical` (every attempt repeats the first; with one attempt, the only case): the
+ * exact McNemar test compare runs on 0/1 legs, its power computed exactly. `attemptsIndependent` (each
+ * attempt an independent draw, k > 1): the sign-flip test on per-leg means, approximated (approximateMde,
+ * per-leg sd sqrt((1 - d^2) / (2k)) at difference d). Null: too few legs.
+ */
+export function plannedMde(legs: number, attempts = 1): { attemptsIdentical: number | null; attemptsIndependent: number | null; independentApproximate: boolean } | null {
+  if (legs < 2) return null;
+  const identical = mcnemarMde(legs, { planned: true });
+  if (attempts <= 1) return { attemptsIdentical: identical, attemptsIndependent: identical, independentApproximate: false };
+  const independent = approximateMde(legs, (d) => Math.sqrt((1 - d * d) / (2 * attempts)));
+  return { attemptsIdentical: identical, attemptsIndependent: independent, independentApproximate: true };
 }

@@ -16,6 +16,8 @@ export interface DataTable {
   percent: string[];
   /** Columns holding p-values: Markdown prints them one way (3 decimals, `<0.001` below). */
   pvalues?: string[];
+  /** The reducer a paper view applied to each leg's success (compare's --reduce); absent: the view averages attempts whatever was asked. */
+  reducedBy?: string;
 }
 
 /** A p-value as every table prints it. */

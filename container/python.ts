@@ -3,7 +3,9 @@ import { killProcessGroup } from './process-group.js';
 
 /**
  * Runs python_execute_code inside the container: `python3 -c CODE` with a time limit, reporting what it
- * printed the way the reference tool does (stdout, then stderr, "Exit code: N" first on failure).
+ * printed the way the reference tool does (stdout, then stderr, "Exit code: N" first on failure). A program
+ * that ran is a successful call whatever its exit code (the reference logs it so: the agent reads the exit
+ * code in the text); only a program that could not run or ran out of time is a failed call.
  */
 export function runPython(code: string, timeoutSeconds: number): Promise<{ ok: boolean; text: string }> {
   return new Promise((resolve) => {
@@ -28,7 +30,7 @@ export function runPython(code: string, timeoutSeconds: number): Promise<{ ok: b
       if (stderr) output = output ? `${output}\n${stderr}` : stderr;
       if (code !== 0) output = `Exit code: ${code}\n${output}`;
       const trimmed = output.trim();
-      resolve({ ok: code === 0, text: trimmed || '(no output)' });
+      resolve({ ok: true, text: trimmed || '(no output)' });
     });
   });
 }

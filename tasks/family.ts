@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { z } from 'zod';
+import type { Reducer } from '../common/reducers.js';
 import type { DataTable } from '../common/table.js';
 import type { TrialToolSession } from '../tools/session.js';
 import type { TrialRecord } from '../trial/record.js';
@@ -69,14 +70,31 @@ export interface ReportSlice {
   infra_errors: number;
 }
 
+/** A stored world's answer to a call (the text an agent would get), or undefined when it has none. */
+export type StoredAnswer = (tool: string, args: Record<string, unknown>) => string | undefined;
+
 /** What a family's tool session knows of the trial it serves. */
 export interface TrialSessionContext {
   /** The trial's folder while it runs (it becomes the trial folder): the session writes its files here, on the host. */
   dir: string;
   /** The trial's seed, as recorded in trial.json. */
   seed: number;
+  /** The trial's attempt (1, 2, ...): with the task's id, what a session seeds state every configuration must share by (WikiRace's offered links). */
+  attempt: number;
   /** The trial's step budget (the family's stepBudget unless the job sets another). */
   stepBudget: number;
+}
+
+/** A scored trial in words, as other tools show a sample (`aar export`): what was expected, what came, and why it scored so. */
+export interface TrialOutcomeText {
+  /** What the agent was asked, in one paragraph (AAR: the seed page and the riddle; WikiRace: from which page to which). */
+  question: string;
+  /** The expected answer (AAR: the passcode; WikiRace: the target page). */
+  target: string;
+  /** What the agent answered, or null when it gave nothing. */
+  answer: string | null;
+  /** A few sentences from the score: the verdict and the figures behind it. */
+  explanation: string;
 }
 
 /** A per-trial figure `aar compare` pairs across configurations (e.g. AAR's FA, PVR, RCR). */
@@ -103,6 +121,11 @@ export interface FamilyReport<Score, Figures extends object> {
   markdownCells(row: ReportSlice & Figures): string[];
   /** One flat record per row after the fixed fields: the CSV and JSON output. */
   flatten(row: ReportSlice & Figures): Record<string, string | number | null>;
+}
+
+/** What compare passes the paper views: how a leg's attempts become its success (--reduce). */
+export interface PaperOptions {
+  reducer?: Reducer;
 }
 
 /** One scored trial of one configuration, as a family's paper views read it. */
@@ -147,10 +170,11 @@ export interface TaskFamily<Task extends FamilyTask = FamilyTask, Score extends 
   /** Model turns the task's protocol allows (a job's `budget.steps: auto`). */
   stepBudget(task: Task): number;
   /**
-   * The text the agent gets as /app/instruction.md; templatePath replaces the family's own template. `seed`
-   * is the trial's, for families whose instruction shows seeded state (WikiRace's first offered links).
+   * The text the agent gets as /app/instruction.md; templatePath replaces the family's own template.
+   * `attempt` is the trial's, for families whose instruction shows state seeded per task and attempt
+   * (WikiRace's first offered links); absent, such a family shows none.
    */
-  renderInstruction(task: Task, options: { templatePath?: string; stepBudget: number; seed?: number }): string;
+  renderInstruction(task: Task, options: { templatePath?: string; stepBudget: number; attempt?: number }): string;
   /** Names of the gateway tools an agent may call on this family's tasks. */
   readonly tools: readonly string[];
   /**
@@ -159,6 +183,12 @@ export interface TaskFamily<Task extends FamilyTask = FamilyTask, Score extends 
    * it that trial's calls and drops it when the trial ends. Families without it (AAR) are unaffected.
    */
   toolSession?(task: Task, trial: TrialSessionContext): TrialToolSession;
+  /**
+   * Optional: the calls of the task's golden path that a stored world cannot answer (`answer` looks a call up
+   * in the store, for this task; undefined when it has none), each as `tool {args}`: `aar plan` and `aar run`
+   * check a replay or pinned store with it before any trial starts. Families without golden tool calls leave it out.
+   */
+  storeGaps?(task: Task, answer: StoredAnswer): Promise<string[]>;
   /** The built-in oracle: solves the task through the same tools as any agent. */
   oracle(task: Task): ContainerProgram;
   /** The built-in random baseline, drawing from the trial's seed. */
@@ -166,10 +196,22 @@ export interface TaskFamily<Task extends FamilyTask = FamilyTask, Score extends 
   /** What a running job shows per trial: the share of successes under this label, and a short verdict. */
   readonly progress: { label: string; success(score: Score): number; verdict(score: Score): string };
   readonly report: FamilyReport<Score, Figures>;
-  /** Optional: the paper's views (`aar compare --paper`, the HTML report) of each configuration's scored trials, in configuration order. */
-  paperTables?(configs: readonly [string, readonly PaperTrial<Score>[]][]): DataTable[];
+  /**
+   * Optional: the paper's views (`aar compare --paper`, the HTML report) of each configuration's scored
+   * trials, in configuration order. A table that reduces each leg's success by `options.reducer` says so in
+   * its `reducedBy`; the others are marked as not reduced.
+   */
+  paperTables?(configs: readonly [string, readonly PaperTrial<Score>[]][], options?: PaperOptions): DataTable[];
   /** Optional: the plan's token estimate in the family's own steps (absent: model calls up to the step budget). */
   readonly estimate?: StepEstimate<Task, Score>;
+  /** Optional: a scored trial in words for exports (absent: its headline figures, no target or answer). */
+  outcome?(score: Score, trial: StoredTrialFiles): TrialOutcomeText;
+}
+
+/** A stored trial's folder and record: what a family may read besides its score. */
+export interface StoredTrialFiles {
+  dir: string;
+  record: TrialRecord;
 }
 
 /** The harness's model gateway, started on loopback for a family's command: what a client needs, and the usage so far. */

@@ -3,13 +3,19 @@ import { seededRandom, shuffleInPlace } from '../common/random.js';
 
 /** The filter keys every family's `tasks` section has besides its own (applied after them, in this order). */
 export const commonFilterFields = {
-  /** Task ids or globs over them: `aar-dag/easy/sample_003`, `aar-dag/*\/sample_00*`, `**\/sample_1*`. */
-  ids: z.array(z.string()).optional(),
-  exclude: z.array(z.string()).optional(),
-  /** A seeded random sample of n tasks: the same seed gives the same tasks. */
-  sample: z.strictObject({ n: z.number().int().positive(), seed: z.number().int().default(0) }).optional(),
-  /** The first n tasks (in id order) after the other filters. */
-  limit: z.number().int().positive().optional(),
+  ids: z
+    .array(z.string())
+    .optional()
+    .describe('Only tasks whose id matches one of these ids or globs (`*` within a path segment, `**` across): `aar-dag/easy/sample_003`, `**/sample_1*`.'),
+  exclude: z.array(z.string()).optional().describe('Leave out tasks whose id matches one of these ids or globs.'),
+  sample: z
+    .strictObject({
+      n: z.number().int().positive().describe('How many tasks.'),
+      seed: z.number().int().default(0).describe('The seed of the draw: the same seed gives the same tasks.'),
+    })
+    .optional()
+    .describe('A seeded random sample of n tasks.'),
+  limit: z.number().int().positive().optional().describe('The first n tasks (in id order) after the other filters.'),
 };
 
 export interface CommonFilter {

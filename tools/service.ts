@@ -1,3 +1,4 @@
+import { hostSecrets } from '../common/secrets.js';
 import { checkToolArgs, findTool, TOOLS, type ToolDefinition } from './catalog/index.js';
 import { runOnHost } from './providers/registry.js';
 import type { ProviderContext, ToolResult } from './providers/types.js';
@@ -14,9 +15,9 @@ export { TOOL_MODES, type ToolMode } from './modes.js';
 
 export interface ToolServiceOptions {
   mode: ToolMode;
-  /** Needed for record and replay. */
+  /** Needed for record, replay and pinned. */
   store?: ResponseStore;
-  /** Needed for live and record. */
+  /** Needed for live, record and pinned. */
   providers?: ProviderContext;
   /** Tool outputs longer than this many characters are cut (default: the paper's 8,000). */
   outputLimit?: number;
@@ -43,21 +44,30 @@ export interface ToolCallOutcome {
   calledAs?: string;
 }
 
-const failure = (tool: string, message: string): ToolCallOutcome => ({
-  tool,
-  ok: false,
-  text: `Error: ${message}`,
-  truncated: false,
-  fullLength: message.length + 7,
-  source: 'gateway',
-});
+const failure = (tool: string, raw: string): ToolCallOutcome => {
+  // A provider's error can name the URL it called, the key in its query.
+  const message = hostSecrets.text(raw);
+  return { tool, ok: false, text: `Error: ${message}`, truncated: false, fullLength: message.length + 7, source: 'gateway' };
+};
+
+/** A provider's answer with every host key and trial token masked (common/secrets.ts): an upstream may echo its request. */
+function masked(result: ToolResult): ToolResult {
+  const { text, providerError, resolvedUrl } = result;
+  return {
+    ...result,
+    text: hostSecrets.text(text),
+    ...(providerError === undefined ? {} : { providerError: hostSecrets.text(providerError) }),
+    ...(resolvedUrl === undefined ? {} : { resolvedUrl: hostSecrets.text(resolvedUrl) }),
+  };
+}
 
 /** A call the gateway refuses without running it: the agent sees `Error: <message>`; the log marks it refused. */
 export const refusal = (tool: string, message: string): ToolCallOutcome => ({ ...failure(tool, message), refused: true });
 
 /**
  * Executes tool calls for every trial of a job: argument checks, the response cache shared by all trials
- * (tools/response-cache.ts: concurrent identical calls wait for one upstream request), record/replay, and truncation.
+ * (tools/response-cache.ts: concurrent identical calls wait for one upstream request), the tools' world (live,
+ * record, replay, pinned: tools/modes.ts), and truncation.
  */
 export class ToolService {
   private readonly responses = new ResponseCache();
@@ -95,15 +105,17 @@ export class ToolService {
       return this.finish(tool.name, session.call(tool.name, checked.args), 'gateway');
     }
     const id = callIdentity(tool.name, checked.args);
-    // A leg with its own answer in the replay store shares the cache only with its own trials.
-    const ownLeg = this.options.mode === 'replay' && leg !== undefined && this.options.store!.hasLegEntry(id, leg) ? leg : undefined;
+    // A leg with its own answer in the store shares the cache only with its own trials.
+    const stored = this.options.mode === 'replay' || this.options.mode === 'pinned';
+    const ownLeg = stored && leg !== undefined && this.options.store!.hasLegEntry(id, leg) ? leg : undefined;
     const cacheKey = ownLeg === undefined ? id.key : `${id.key} ${ownLeg}`;
 
     let source: ToolCallOutcome['source'] = 'cache';
     let pending = this.responses.get(cacheKey);
     if (!pending) {
-      source = this.options.mode === 'replay' ? 'store' : 'provider';
-      pending = this.responses.add(cacheKey, this.fetch(tool, id, checked.args, ownLeg));
+      const fetched = this.fetch(tool, id, checked.args, ownLeg);
+      pending = this.responses.add(cacheKey, fetched.then((f) => f.result));
+      source = await fetched.then((f) => f.source, () => 'provider' as const);
     }
     let result: ToolResult;
     try {
@@ -121,19 +133,26 @@ export class ToolService {
     return this.finish(tool.name, { ok: output.ok, text: output.text }, 'container');
   }
 
-  private async fetch(tool: ToolDefinition, id: CallIdentity, args: Record<string, unknown>, leg?: string): Promise<ToolResult> {
+  /** One call's answer, and where it came from: the store, or the provider (recorded in record and pinned modes). */
+  private async fetch(tool: ToolDefinition, id: CallIdentity, args: Record<string, unknown>, leg?: string): Promise<{ result: ToolResult; source: 'store' | 'provider' }> {
     const { mode, store, providers } = this.options;
-    if (mode === 'replay') {
+    if (mode === 'replay' || mode === 'pinned') {
       const entry = store!.get(id, leg);
-      if (entry) return entryToResult(entry);
-      return { ok: false, text: `Error: no recorded response for ${id.tool} ${id.args} (tool mode is replay)`, providerError: 'replay miss' };
+      if (entry) return { result: entryToResult(entry), source: 'store' };
+      if (mode === 'replay') {
+        return { result: { ok: false, text: `Error: no recorded response for ${id.tool} ${id.args} (tool mode is replay)`, providerError: 'replay miss' }, source: 'store' };
+      }
     }
-    const result = await runOnHost(tool, args, providers!);
+    const result = masked(await runOnHost(tool, args, providers!));
     if (mode === 'record' && !result.transient) store!.put(id, result, 'live');
-    return result;
+    // Pinned: the first answer recorded for a call is the world's, also when another process recorded it meanwhile.
+    if (mode === 'pinned' && !result.transient) return { result: entryToResult(store!.putIfAbsent(id, result, 'live').entry), source: 'provider' };
+    return { result, source: 'provider' };
   }
 
-  private finish(tool: string, result: ToolResult, source: ToolCallOutcome['source']): ToolCallOutcome {
+  /** The outcome the agent sees: masked before it is cut, so a cut never leaves part of a secret. */
+  private finish(tool: string, unmasked: ToolResult, source: ToolCallOutcome['source']): ToolCallOutcome {
+    const result = masked(unmasked);
     const cut = truncateOutput(result.text, this.outputLimit);
     return {
       tool,

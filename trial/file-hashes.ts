@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readdirSync, readFileSync, readSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { hostSecrets } from '../common/secrets.js';
 import { TRIAL_FILES } from './folder.js';
 import { trialRecordJson, type TrialRecord } from './record.js';
 
@@ -69,8 +70,11 @@ export function hashTrialFiles(dir: string): Record<string, string> {
  */
 export function sealTrialFolder(dir: string, record: TrialRecord): TrialRecord {
   const sealed: TrialRecord = { ...record, file_sha256: hashTrialFiles(dir) };
-  writeFileSync(path.join(dir, TRIAL_FILES.record), trialRecordJson(sealed));
-  return sealed;
+  // Its texts (an error, a model API's message, names of refused files) may carry a secret: masked as every file.
+  const text = trialRecordJson(sealed);
+  const masked = hostSecrets.text(text);
+  writeFileSync(path.join(dir, TRIAL_FILES.record), masked);
+  return masked === text ? sealed : (JSON.parse(masked) as TrialRecord);
 }
 
 /** A file of a trial folder that is not as the harness left it, and how. */

@@ -29,7 +29,9 @@ export const TrialRecordSchema = z.looseObject({
   family: z.string().optional(),
   trial_id: z.string(),
   job: z.string(),
-  agent: z.looseObject({ id: z.string(), name: z.string(), model: z.string().nullable().default(null), version: z.string().nullable().default(null) }),
+  /** `uses_model`: whether the agent's model traffic goes through the gateway (its `run.steps` are then model calls, else
+   * the agent's own count of steps); absent in records older than the field (agentUsesModel). */
+  agent: z.looseObject({ id: z.string(), name: z.string(), model: z.string().nullable().default(null), version: z.string().nullable().default(null), uses_model: z.boolean().optional() }),
   leg: LegRefSchema,
   attempt: z.number().int().min(1),
   /** completed: the agent ended by itself; timed_out: killed at the timeout; agent_error: the agent failed;
@@ -39,7 +41,16 @@ export const TrialRecordSchema = z.looseObject({
   started_at: z.string(),
   finished_at: z.string(),
   /** agent_s is the harness's clock; container_reported_agent_s (when present) is what the sandbox said of itself, untrusted. */
-  timings: z.looseObject({ total_s: z.number(), agent_s: nullableNumber, overhead_s: nullableNumber, container_reported_agent_s: z.number().optional() }),
+  timings: z.looseObject({
+    total_s: z.number(),
+    agent_s: nullableNumber,
+    overhead_s: nullableNumber,
+    container_reported_agent_s: z.number().optional(),
+    /** When each phase began and ended on the harness's clock (absent in older records): setup (staging, the
+     * gateway's registration, the sandbox started), agent (the work handed over until its result came back),
+     * collect (outputs taken, sandbox removed, files recorded: until finished_at) and scoring (after it). */
+    phases: z.record(z.string(), z.object({ started_at: z.string(), finished_at: z.string() })).optional(),
+  }),
   step_budget: z.number().int(),
   /** Where the trial ran: the environment (docker, swarm) and the machine or cluster node. */
   environment: z.looseObject({ name: z.string(), node: z.string().nullable().default(null) }).optional(),
@@ -65,11 +76,32 @@ export const TrialRecordSchema = z.looseObject({
   /** The tool log reached a per-trial bound (trial/tool-log.ts): which, and how many calls were then refused
    * without a line (the first refused one is logged); absent when no bound was reached. */
   tool_log_bound: z.looseObject({ reached: z.enum(['calls', 'bytes']), calls_not_logged: z.number().int() }).optional(),
+  /** The model log reached its bound of lines for requests that are not turns (refused over the budget, refused as
+   * malformed, count_tokens): the bound, how many such requests came past it without a line, and of which kind
+   * (harness/gateway/bounds.ts); absent when the bound was not reached. */
+  model_log_bound: z
+    .looseObject({ other_lines_max: z.number().int(), requests_not_logged: z.number().int(), by_kind: z.record(z.string(), z.number().int()).default({}) })
+    .optional(),
+  /** Requests the gateway refused from their headers, their bodies unread, because the trial was over a limit
+   * (harness/gateway/request-limits.ts): by route (tools, model) and reason (in_flight, too_large,
+   * bytes_in_flight); absent when none was. */
+  requests_refused: z.record(z.string(), z.record(z.string(), z.number().int())).optional(),
   /** Model calls the model API answered with an error (not the budget's refusals): how many, and the last one's
    * status and the API's own message (e.g. a context-length error: why a framework on too small a model stopped). */
   model_errors: z.looseObject({ calls: z.number().int(), last_status: z.number().int(), last_message: z.string() }).optional(),
 });
 export type TrialRecord = z.infer<typeof TrialRecordSchema>;
+
+/** The built-in agents that play without a model: the oracle and the random baseline. */
+export const BASELINE_AGENTS: readonly string[] = ['oracle', 'random'];
+
+/**
+ * Whether a trial's agent used a model (its run's steps are model calls): trial.json's `agent.uses_model`;
+ * for records older than the field, false for the built-in baselines and null (unknown) for the others.
+ */
+export function agentUsesModel(record: Pick<TrialRecord, 'agent'>): boolean | null {
+  return record.agent.uses_model ?? (BASELINE_AGENTS.includes(record.agent.name) ? false : null);
+}
 export type TrialRecordInput = z.input<typeof TrialRecordSchema>;
 
 /** trial.json's text for a record. */

@@ -9,7 +9,8 @@ import { z } from 'zod';
 export interface RunFacts {
   /** Model turns (or, for agents without a model, the agent's own count of steps). */
   steps: number | null;
-  /** The agent stopped because it ran out of turns or budget. */
+  /** The run reached its step budget: the gateway refused a turn over it, the agent said it ran out, or its
+   * turns reached the budget. The one source of this fact: trial.json, the score and the pages read it. */
   stepLimitHit: boolean | null;
   exitCode: number | null;
   timedOut: boolean | null;
@@ -41,11 +42,14 @@ export interface RunEnding {
   exitCode: number | null;
   timedOut: boolean;
   wallS: number | null;
+  /** The trial's step budget: turns that reach it are the step limit, whatever the agent's own log says. */
+  stepBudget?: number | null;
 }
 
 /**
  * The one place where the sources of run facts meet. The gateway's counts win over the agent's own logs
- * when the gateway saw model traffic (pass null otherwise); a step limit either side reports counts.
+ * when the gateway saw model traffic (pass null otherwise); a step limit either side reports counts, and so
+ * do turns that reached the step budget (an agent that stops itself at the limit may call it something else).
  */
 export function mergeRunSources(gateway: GatewayCounts | null, agentLogs: AgentLogFacts, ending: RunEnding): RunFacts {
   const counted =
@@ -66,7 +70,10 @@ export function mergeRunSources(gateway: GatewayCounts | null, agentLogs: AgentL
           cachedTokens: agentLogs.cachedTokens ?? null,
           costUsd: agentLogs.costUsd ?? null,
         };
-  return { ...counted, exitCode: ending.exitCode, timedOut: ending.timedOut, wallS: ending.wallS };
+  const budget = ending.stepBudget ?? null;
+  const reachedBudget = budget !== null && counted.steps !== null && counted.steps >= budget;
+  const stepLimitHit = counted.stepLimitHit === true || reachedBudget ? true : counted.stepLimitHit ?? (budget !== null && counted.steps !== null ? false : null);
+  return { ...counted, stepLimitHit, exitCode: ending.exitCode, timedOut: ending.timedOut, wallS: ending.wallS };
 }
 
 const nullableNumber = z.number().nullable().default(null);

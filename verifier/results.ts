@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { familyOfRecord } from '../tasks/registry.js';
 import { scoreStoredTrial } from '../tasks/families.js';
-import { scoreMatchesSeal } from '../trial/file-hashes.js';
+import { scoreMatchesSeal, tamperedFiles, type TamperedFile } from '../trial/file-hashes.js';
 import { listTrialDirs, TRIAL_FILES } from '../trial/folder.js';
 import { readTrialRecord, type TrialRecord } from '../trial/record.js';
 
@@ -49,11 +49,25 @@ export function readTrialResult<Score extends object = object>(dir: string): Tri
   return { dir, record, score: score as Score | null, ...(edited ? { scoreEdited: true as const } : {}) };
 }
 
-/** One warning line per trial whose score.json is not the one the harness wrote (for report and compare). */
-export function editedScoreWarnings(results: readonly TrialResult[]): string[] {
-  return results
-    .filter((r) => r.scoreEdited)
-    .map((r) => `aar: warning: ${path.join(r.dir, TRIAL_FILES.score)} does not match the sha256 its trial.json holds (edited after the run); aar verify ${path.dirname(r.dir)} says what changed`);
+/**
+ * One warning line per trial whose files are not the ones the harness wrote, by its seal (trial.json's
+ * file_sha256): report, compare and export use the stored scores as they are, and say so. Each file is hashed.
+ */
+export function tamperWarnings(results: readonly TrialResult[]): string[] {
+  return results.flatMap((r) => {
+    let tampered: TamperedFile[];
+    try {
+      tampered = tamperedFiles(r.dir, r.record);
+    } catch (error) {
+      return [`aar: warning: ${r.dir}: its files cannot be checked against its seal (${(error as Error).message.split('\n')[0]})`];
+    }
+    const verify = `aar verify ${path.dirname(r.dir)} says what changed`;
+    if (r.scoreEdited && tampered.length === 1 && tampered[0].file === TRIAL_FILES.score) {
+      return [`aar: warning: ${path.join(r.dir, TRIAL_FILES.score)} does not match the sha256 its trial.json holds (edited after the run); ${verify}`];
+    }
+    if (!tampered.length) return [];
+    return [`aar: warning: ${r.dir}: ${tampered.map((t) => `${t.file} ${t.how}`).join(', ')} after the run (its seal in trial.json says otherwise); its stored score is used as it is; ${verify}`];
+  });
 }
 
 /** Like loadJobResults, but a trial folder that cannot be read is named in `unreadable` instead of stopping the rest. */

@@ -12,6 +12,7 @@ import { registerImagesCommands } from './commands/images.js';
 import { registerViewCommand } from './commands/view.js';
 import { registerCleanupCommand } from './commands/cleanup.js';
 import { registerModelsCommands } from './commands/models.js';
+import { registerDataCommands } from './commands/data.js';
 import { HARNESS_VERSION } from '../version.js';
 
 /** `aar`: one command per operation; each command's module loads what it needs only when it runs. */
@@ -35,6 +36,11 @@ export function buildProgram(): Command {
   registerImagesCommands(program);
   registerCleanupCommand(program);
   registerModelsCommands(program);
+  registerDataCommands(program);
+  program
+    .command('version')
+    .description('print the version of aar-harness (as aar --version)')
+    .action(() => void process.stdout.write(`${HARNESS_VERSION}\n`));
   return program;
 }
 

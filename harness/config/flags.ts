@@ -16,6 +16,7 @@ export interface AgentFlag {
 export interface RunFlags {
   agents?: AgentFlag[];
   path?: string[];
+  dataset?: string;
   variant?: string[];
   level?: string[];
   id?: string[];
@@ -64,6 +65,7 @@ function settingsOf(flags: RunFlags, cwd: string): Setting[] {
   };
   set('--agent', ['agents'], flags.agents?.length ? flags.agents.map((a) => (a.model ? { name: a.name, model: a.model } : { name: a.name })) : undefined);
   set('--path', ['tasks', 'path'], flags.path?.length ? (flags.path.length === 1 ? path.resolve(cwd, flags.path[0]) : flags.path.map((p) => path.resolve(cwd, p))) : undefined);
+  set('--dataset', ['tasks', 'dataset'], flags.dataset);
   set('--variant', ['tasks', 'variants'], flags.variant);
   set('--level', ['tasks', 'levels'], flags.level);
   set('--id', ['tasks', 'ids'], flags.id);
@@ -95,6 +97,9 @@ export function runFlagOverrides(flags: RunFlags, options: { withFile: boolean; 
       for (const { key, value } of settings) {
         const parent = key.slice(0, -1).reduce(section, raw);
         parent[key.at(-1)!] = value;
+        // --path and --dataset each replace the other that the config names.
+        if (key.join('.') === 'tasks.path') delete parent.dataset;
+        if (key.join('.') === 'tasks.dataset') delete parent.path;
       }
     },
     flagOf(segments) {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import { InputError, type InputProblem } from '../../tasks/problems.js';
-import { knownKeysAt, nearKey } from './near-key.js';
+import { keyGist, knownKeysAt, nearKey } from './near-key.js';
 import { agentFamilyProblem } from '../agents/registry.js';
 import { agentId, familyNameOf, JobConfigSchema, type JobConfig } from './schema.js';
 
@@ -12,6 +12,8 @@ export interface LoadedConfig {
   config: JobConfig;
   /** `path` resolved against the config file's folder. */
   resolve: (p: string) => string;
+  /** The command-line flag that set a config key, when one did (flags.ts). */
+  flagOf?: (segments: readonly PropertyKey[]) => string | undefined;
 }
 
 function location(doc: Document, counter: LineCounter, segments: readonly PropertyKey[]): string {
@@ -83,6 +85,7 @@ function validate(file: string, doc: Document | null, counter: LineCounter, raw:
   const parsed = JobConfigSchema.safeParse(raw);
   if (!parsed.success) {
     const family = (raw.tasks as { family?: unknown } | undefined)?.family;
+    const tasksFamily = typeof family === 'string' ? family : undefined;
     const at = (segments: readonly PropertyKey[], key?: string): string =>
       doc ? `${file}:${(key !== undefined ? keyLocation(doc, counter, segments, key) : undefined) ?? location(doc, counter, segments)}` : file;
     const problems: InputProblem[] = parsed.error.issues.flatMap((issue) => {
@@ -90,13 +93,14 @@ function validate(file: string, doc: Document | null, counter: LineCounter, raw:
       if (flag) return [{ file: 'command line', path: flag, message: issue.message }];
       const unknown = unknownKeysOf(issue as { code: string; message: string; keys?: string[] });
       if (!unknown.length) return [{ file: at(issue.path), path: dotted(issue.path), message: agentHint(raw, issue.path) ?? issue.message }];
-      const known = knownKeysAt(issue.path, typeof family === 'string' ? family : undefined);
+      const known = knownKeysAt(issue.path, tasksFamily);
       return unknown.map((key) => {
         const near = nearKey(key, known);
+        const gist = near ? keyGist([...issue.path, near], tasksFamily) : undefined;
         return {
           file: at(issue.path, key),
           path: dotted([...issue.path, key]),
-          message: `unknown key${near ? `; did you mean ${near}?` : known.length ? `; known keys: ${known.join(', ')}` : ''}`,
+          message: `unknown key${near ? `; did you mean ${near}${gist ? ` (${gist})` : ''}?` : known.length ? `; known keys: ${known.join(', ')}` : ''}`,
         };
       });
     });
@@ -124,11 +128,11 @@ export function loadJobConfig(file: string, overrides?: ConfigOverrides): Loaded
     throw new InputError([{ file, path: '', message: `cannot read: ${(error as Error).message}` }]);
   }
   const dir = path.dirname(path.resolve(file));
-  return { file, text, config: parseJobConfig(file, text, overrides), resolve: (p: string) => path.resolve(dir, p) };
+  return { file, text, config: parseJobConfig(file, text, overrides), resolve: (p: string) => path.resolve(dir, p), ...(overrides ? { flagOf: overrides.flagOf } : {}) };
 }
 
 /** A config from command-line flags alone: relative paths are relative to the working directory. */
 export function configFromFlags(overrides: ConfigOverrides): LoadedConfig {
   const file = 'command line';
-  return { file, text: '', config: parseJobConfig(file, null, overrides), resolve: (p: string) => path.resolve(p) };
+  return { file, text: '', config: parseJobConfig(file, null, overrides), resolve: (p: string) => path.resolve(p), flagOf: overrides.flagOf };
 }

@@ -36,21 +36,43 @@ function inner(schema: z.ZodType): z.ZodType {
   return s;
 }
 
-/** The keys a job config accepts at a path (`[]`: the top level; `['tasks']`: the family's filter keys too). */
-export function knownKeysAt(segments: readonly PropertyKey[], tasksFamily?: string): string[] {
+/** The schema of a job config key (`['tasks', 'levels']` reads the family's filter keys), if there is one. */
+function schemaAt(segments: readonly PropertyKey[], tasksFamily?: string): z.ZodType | undefined {
   let schema: z.ZodType = JobConfigSchema;
-  for (const seg of segments) {
+  for (const [i, seg] of segments.entries()) {
     const s = inner(schema);
     if (typeof seg === 'number' && s instanceof z.ZodArray) schema = s.element as z.ZodType;
     else if (s instanceof z.ZodObject && typeof seg === 'string' && seg in s.shape) schema = s.shape[seg] as z.ZodType;
-    else return [];
+    else if (i === 1 && segments[0] === 'tasks' && typeof seg === 'string') {
+      const filter = familyFilter(tasksFamily);
+      if (!filter || !(seg in filter.shape)) return undefined;
+      schema = filter.shape[seg] as z.ZodType;
+    } else return undefined;
   }
-  const s = inner(schema);
+  return schema;
+}
+
+function familyFilter(tasksFamily?: string): z.ZodObject | undefined {
+  const filter = findFamily(tasksFamily ?? DEFAULT_FAMILY)?.filterSchema;
+  const f = filter ? inner(filter) : undefined;
+  return f instanceof z.ZodObject ? f : undefined;
+}
+
+/** The keys a job config accepts at a path (`[]`: the top level; `['tasks']`: the family's filter keys too). */
+export function knownKeysAt(segments: readonly PropertyKey[], tasksFamily?: string): string[] {
+  const schema = schemaAt(segments, tasksFamily);
+  const s = schema ? inner(schema) : undefined;
   const keys = s instanceof z.ZodObject ? Object.keys(s.shape) : [];
-  if (segments.length === 1 && segments[0] === 'tasks') {
-    const filter = findFamily(tasksFamily ?? DEFAULT_FAMILY)?.filterSchema;
-    const f = filter ? inner(filter) : undefined;
-    if (f instanceof z.ZodObject) keys.push(...Object.keys(f.shape));
-  }
+  if (segments.length === 1 && segments[0] === 'tasks') keys.push(...Object.keys(familyFilter(tasksFamily)?.shape ?? {}));
   return keys;
+}
+
+/**
+ * What a key is for, in a few words: the start of its schema description (the one the config reference
+ * prints), up to its first colon, semicolon or parenthesis. `timeout_s`: `wall-clock limit of one agent run, in seconds`.
+ */
+export function keyGist(segments: readonly PropertyKey[], tasksFamily?: string): string | undefined {
+  const description = schemaAt(segments, tasksFamily)?.description;
+  const gist = description?.split(/[:;(]/)[0].trim().replace(/\.$/, '');
+  return gist ? gist[0].toLowerCase() + gist.slice(1) : undefined;
 }

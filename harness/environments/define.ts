@@ -13,6 +13,8 @@ export interface EnvironmentDefinition<Settings = unknown> {
   /** Its provider for one job, given the config's settings (undefined when the config has none). The
    * environment's own module is loaded here, so reading a config loads no engine client. */
   create(settings: Settings | undefined): Promise<EnvironmentProvider>;
+  /** What `aar plan` says of it beyond its name (how images reach its nodes), from the config's settings. */
+  planNote?(settings: Settings | undefined): string;
 }
 
 const DEFINED = new Map<string, EnvironmentDefinition>();

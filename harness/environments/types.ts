@@ -140,4 +140,6 @@ export interface EnvironmentProvider {
   /** Whether the engine behind the sandboxes answers now (within a few seconds; never throws). A job that sees
    * it not answering waits for it (harness/jobs/engine-wait.ts). */
   answers?(): Promise<boolean>;
+  /** What `answers` asks, as the job's notes name it (default: the Docker engine). */
+  readonly engineLabel?: string;
 }

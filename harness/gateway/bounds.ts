@@ -121,3 +121,41 @@ export function boundRefusalText(reached: ToolLogBoundReached['reached'], budget
     ? `this trial has made ${budget.maxCalls} tool calls, the most one trial may make; no more calls are run`
     : `this trial's tool log holds ${budget.bytes} bytes, near the limit of ${budget.maxBytes}; no more calls are run`;
 }
+
+/**
+ * Lines of model_log.jsonl per trial for requests that are not turns: refused over the budget, refused as
+ * malformed, or not counted as turns (count_tokens). Turns are all logged (the step budget bounds them);
+ * of the others the first MODEL_LOG_MAX_OTHER_LINES are, and past that they are only counted, by kind, in
+ * trial.json's `model_log_bound`, so an agent looping on a refused request cannot grow the record.
+ */
+export const MODEL_LOG_MAX_OTHER_LINES = 200;
+
+export type ModelLogLineKind = 'turn' | 'budget_exceeded' | 'invalid_request' | 'not_a_turn';
+
+/** trial.json's `model_log_bound`: the bound, how many requests past it were not logged, and of which kind. */
+export interface ModelLogBound {
+  other_lines_max: number;
+  requests_not_logged: number;
+  by_kind: Partial<Record<Exclude<ModelLogLineKind, 'turn'>, number>>;
+}
+
+/** One trial's model-log lines that are not turns, against MODEL_LOG_MAX_OTHER_LINES. */
+export class ModelLogBudget {
+  otherLines = 0;
+  bound: ModelLogBound | undefined;
+
+  constructor(readonly maxOtherLines = MODEL_LOG_MAX_OTHER_LINES) {}
+
+  /** Whether a line of this kind may be written; past the bound it is counted instead. */
+  take(kind: ModelLogLineKind): boolean {
+    if (kind === 'turn') return true;
+    if (this.otherLines < this.maxOtherLines) {
+      this.otherLines++;
+      return true;
+    }
+    this.bound ??= { other_lines_max: this.maxOtherLines, requests_not_logged: 0, by_kind: {} };
+    this.bound.requests_not_logged++;
+    this.bound.by_kind[kind] = (this.bound.by_kind[kind] ?? 0) + 1;
+    return false;
+  }
+}

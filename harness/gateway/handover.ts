@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { TrialResultWire, TrialWorkWire } from '../../trial/handover.js';
 import type { TrialWork, TrialWorkResult, WorkHandover } from '../environments/types.js';
 import { HttpError, readJson, sendJson } from './http.js';
+import { leaveBodyUnread } from './request-limits.js';
 
 /** Largest result a self-contained sandbox may post (two bounded outputs and the collected files, base64). */
 export const RESULT_LIMIT_BYTES = 96 * 1024 * 1024;
@@ -34,6 +35,7 @@ const decode = (s: string): Buffer => Buffer.from(s, 'base64');
 export class GatewayHandover implements WorkHandover {
   private work?: TrialWork;
   private settled = false;
+  private receiving = false;
   fetched = false;
   fetchedAt: number | null = null;
   private resolve!: (r: TrialWorkResult) => void;
@@ -80,8 +82,23 @@ export class GatewayHandover implements WorkHandover {
     sendJson(res, 200, wire);
   }
 
+  /**
+   * One result is read at a time, and none once one was taken: a second post is refused from its headers,
+   * its body unread, so posting results in a loop or all at once costs the host one result's memory.
+   */
   async takeResult(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const parsed = ResultSchema.safeParse(await readJson(req, RESULT_LIMIT_BYTES));
+    if (this.settled || this.receiving) {
+      leaveBodyUnread(req, res);
+      throw new HttpError(409, this.settled ? 'this trial already handed back its result' : 'a result of this trial is being received');
+    }
+    this.receiving = true;
+    let body: unknown;
+    try {
+      body = await readJson(req, RESULT_LIMIT_BYTES);
+    } finally {
+      this.receiving = false;
+    }
+    const parsed = ResultSchema.safeParse(body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       throw new HttpError(400, `trial result: ${issue.path.join('.') || '(top)'}: ${issue.message}`);

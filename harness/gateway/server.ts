@@ -2,22 +2,34 @@ import { existsSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import { hostSecrets } from '../../common/secrets.js';
 import { refusal, type ToolCallOutcome, type ToolService } from '../../tools/service.js';
 import { HANDOVER_PATHS } from '../../trial/handover.js';
 import { boundRefusalText, parseToolRequest } from './bounds.js';
-import { HttpError, readBody, requestToken, sendJson } from './http.js';
+import { HttpError, requestToken, sendJson } from './http.js';
 import { modelApiOfPath } from './models/apis/registry.js';
+import { sendModelError } from './models/routes.js';
+import { Admission, leaveBodyUnread, readAdmittedBody, type LimitedRoute, type Refusal, type RouteLimits } from './request-limits.js';
 import { appendToolLog, toolLogLine } from './tool-log.js';
 import { TrialRegistry, type GatewayTrial } from './trials.js';
 
-/** Handles model traffic (`/<api id>/...`, e.g. `/anthropic/...`, `/openai/...`) for a trial; see the model gateway. */
-export type ModelHandler = (req: IncomingMessage, res: ServerResponse, trial: GatewayTrial) => Promise<void>;
+/** Reads the body of an admitted request within the trial's limits and at most `limitBytes` (request-limits.ts). */
+export type BodyReader = (limitBytes: number) => Promise<Buffer>;
+
+/**
+ * Handles model traffic (`/<api id>/...`, e.g. `/anthropic/...`, `/openai/...`) for a trial; see the model
+ * gateway. Through the server, `readBody` reads the body within the trial's limits; called alone, the
+ * handler reads it itself.
+ */
+export type ModelHandler = (req: IncomingMessage, res: ServerResponse, trial: GatewayTrial, readBody?: BodyReader) => Promise<void>;
 
 export interface GatewayOptions {
   tools: ToolService;
   models?: ModelHandler;
-  /** Largest request body accepted (default 8 MiB). */
+  /** Largest tool request body accepted (default REQUEST_LIMITS.tools.maxBodyBytes, 8 MiB). */
   bodyLimitBytes?: number;
+  /** Per-trial limits by route (request-limits.ts; tests use small ones). */
+  requestLimits?: Partial<Record<LimitedRoute, Partial<RouteLimits>>>;
 }
 
 const CallSchema = z.object({ tool: z.string().min(1), args: z.unknown().optional() });
@@ -28,12 +40,12 @@ const ReportSchema = z.object({ tool: z.string().min(1), args: z.unknown().optio
  * container holds no API key) and logged to that trial's tool_log.jsonl on the host.
  */
 export class GatewayServer {
-  readonly trials = new TrialRegistry();
+  readonly trials: TrialRegistry;
   private readonly servers: Server[] = [];
-  private readonly bodyLimit: number;
 
   constructor(private readonly options: GatewayOptions) {
-    this.bodyLimit = options.bodyLimitBytes ?? 8 * 1024 * 1024;
+    const limits = options.requestLimits ?? {};
+    this.trials = new TrialRegistry({ ...limits, tools: { ...limits.tools, ...(options.bodyLimitBytes === undefined ? {} : { maxBodyBytes: options.bodyLimitBytes }) } });
   }
 
   /** Listens on TCP (port 0 picks a free port); returns the address, e.g. http://127.0.0.1:40123. */
@@ -80,12 +92,17 @@ export class GatewayServer {
       if (req.method === 'GET' && url === '/healthz') return sendJson(res, 200, { ok: true, mode: this.options.tools.mode });
       const trial = this.trials.lookup(requestToken(req));
       if (!trial) throw new HttpError(401, 'missing or unknown trial token');
-      if (req.method === 'POST' && url === '/v1/tools/call') return await this.toolCall(req, res, trial);
-      if (req.method === 'POST' && url === '/v1/tools/report') return await this.toolReport(req, res, trial);
       if (req.method === 'GET' && url === HANDOVER_PATHS.work) return trial.handover.serveWork(res);
       if (req.method === 'POST' && url === HANDOVER_PATHS.result) return await trial.handover.takeResult(req, res);
-      if (this.options.models && modelApiOfPath(url)) return await this.options.models(req, res, trial);
-      throw new HttpError(404, `no route ${req.method} ${url}`);
+      const route = req.method === 'POST' && TOOL_ROUTES.has(url) ? 'tools' : this.options.models && modelApiOfPath(url) ? 'model' : undefined;
+      if (!route) throw new HttpError(404, `no route ${req.method} ${url}`);
+      // Admitted from the headers alone: a request over the trial's limits is refused before its body is read.
+      const admitted = trial.requests[route].admit(req);
+      if (!(admitted instanceof Admission)) return refuseUnread(req, res, route, admitted);
+      res.once('close', () => admitted.release());
+      const read: BodyReader = (limit) => readAdmittedBody(req, admitted, limit);
+      if (route === 'model') return await this.options.models!(req, res, trial, read);
+      return await (url === '/v1/tools/call' ? this.toolCall(req, res, trial, read) : this.toolReport(req, res, trial, read));
     } catch (error) {
       const status = error instanceof HttpError ? error.status : 500;
       if (!res.headersSent) sendJson(res, status, { error: { message: (error as Error).message } });
@@ -93,8 +110,8 @@ export class GatewayServer {
     }
   }
 
-  private async toolCall(req: IncomingMessage, res: ServerResponse, trial: GatewayTrial): Promise<void> {
-    await this.withinLogBounds(req, res, trial, async (text) => {
+  private async toolCall(req: IncomingMessage, res: ServerResponse, trial: GatewayTrial, read: BodyReader): Promise<void> {
+    await this.withinLogBounds(req, res, trial, read, async (text) => {
       const request = parseToolRequest(text);
       if (!request.ok) return this.refuseOutOfBounds(res, trial, request.tool, request.reason);
       const body = CallSchema.safeParse(request.body);
@@ -105,8 +122,8 @@ export class GatewayServer {
     });
   }
 
-  private async toolReport(req: IncomingMessage, res: ServerResponse, trial: GatewayTrial): Promise<void> {
-    await this.withinLogBounds(req, res, trial, (text) => {
+  private async toolReport(req: IncomingMessage, res: ServerResponse, trial: GatewayTrial, read: BodyReader): Promise<void> {
+    await this.withinLogBounds(req, res, trial, read, (text) => {
       const request = parseToolRequest(text);
       if (!request.ok) return this.refuseOutOfBounds(res, trial, request.tool, request.reason);
       const body = ReportSchema.safeParse(request.body);
@@ -120,10 +137,10 @@ export class GatewayServer {
    * Runs a tool request within the trial's log bounds (bounds.ts): past them the call is refused before its
    * body is even parsed, logged once (the first such call) and only counted after that.
    */
-  private async withinLogBounds(req: IncomingMessage, res: ServerResponse, trial: GatewayTrial, handle: (text: string) => number | Promise<number>): Promise<void> {
+  private async withinLogBounds(req: IncomingMessage, res: ServerResponse, trial: GatewayTrial, read: BodyReader, handle: (text: string) => number | Promise<number>): Promise<void> {
     const room = trial.toolLog.reserve();
     if (!room.ok) {
-      req.resume();
+      leaveBodyUnread(req, res);
       const tool = '';
       const outcome = refusal(tool, `the call was refused: ${boundRefusalText(room.reached, trial.toolLog)}`);
       if (room.logIt) trial.toolLog.commit(this.answer(res, trial, tool, {}, outcome, 0));
@@ -135,7 +152,7 @@ export class GatewayServer {
     }
     let lineBytes: number | undefined;
     try {
-      lineBytes = await handle((await readBody(req, this.bodyLimit)).toString('utf8'));
+      lineBytes = await handle((await read(trial.requests.tools.limits.maxBodyBytes)).toString('utf8'));
     } finally {
       // A request that ended without a logged answer (a bad request, a failed write) frees its room.
       if (lineBytes === undefined) trial.toolLog.release();
@@ -148,7 +165,7 @@ export class GatewayServer {
     return this.answer(res, trial, tool, {}, refusal(tool, `${tool || 'the call'} was refused: ${reason}`), 0);
   }
 
-  /** Logs the call and answers it; returns the bytes logged. */
+  /** Logs the call and answers it, every secret masked in both; returns the bytes logged. */
   private answer(res: ServerResponse, trial: GatewayTrial, calledAs: string, args: unknown, outcome: ToolCallOutcome, latencyMs: number): number {
     // A call that was still running when its trial ended: the trial's folder is being sealed, so nothing is appended.
     if (trial.closed) {
@@ -156,9 +173,23 @@ export class GatewayServer {
       return 0;
     }
     trial.toolCalls++;
-    const line = toolLogLine(calledAs, args, outcome, latencyMs);
-    appendToolLog(trial.toolLogPath, line);
-    sendJson(res, 200, { ok: outcome.ok, tool: outcome.tool, text: outcome.text, truncated: outcome.truncated });
-    return Buffer.byteLength(line);
+    const bytes = appendToolLog(trial.toolLogPath, toolLogLine(calledAs, args, outcome, latencyMs));
+    sendJson(res, 200, { ok: outcome.ok, tool: hostSecrets.text(outcome.tool), text: hostSecrets.text(outcome.text), truncated: outcome.truncated });
+    return bytes;
   }
+}
+
+const TOOL_ROUTES = new Set(['/v1/tools/call', '/v1/tools/report']);
+
+/**
+ * Refuses a request over its trial's limits without reading its body: 413 or 429 (with Retry-After) in the
+ * route's error shape (the provider's for model routes, which clients retry on 429).
+ */
+function refuseUnread(req: IncomingMessage, res: ServerResponse, route: LimitedRoute, refusal: Refusal): void {
+  leaveBodyUnread(req, res);
+  if (refusal.status === 429) res.setHeader('retry-after', '1');
+  const message = `AAR gateway: ${refusal.message}`;
+  const provider = route === 'model' ? modelApiOfPath(req.url ?? '/') : undefined;
+  if (provider) sendModelError(res, provider.id, refusal.status, refusal.status === 429 ? 'rate_limit_error' : 'invalid_request_error', message, `aar_${refusal.reason}`);
+  else sendJson(res, refusal.status, { error: { message } });
 }

@@ -76,9 +76,10 @@ export function toolLogLine(calledAs: string, args: unknown, outcome: ToolCallOu
 }
 
 /**
- * Appends one line. Synchronous on purpose: a single write per line from the one gateway thread, so lines
- * of concurrent calls never interleave and none is lost if the process dies right after answering.
+ * Appends one line, its secrets masked; returns the bytes written. Synchronous on purpose: a single write per
+ * line from the one gateway thread, so lines of concurrent calls never interleave and none is lost if the
+ * process dies right after answering.
  */
-export function appendToolLog(path: string, line: string): void {
-  appendLogLine(path, line);
+export function appendToolLog(path: string, line: string): number {
+  return appendLogLine(path, line);
 }

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { TRIAL_TOKEN_HEX_DIGITS, TRIAL_TOKEN_PREFIX } from '../../common/secrets.js';
 import type { TrialToolSession } from '../../tools/session.js';
 import type { GatewayCounts } from '../../trial/run-facts.js';
-import { ToolLogBudget } from './bounds.js';
+import { ModelLogBudget, ToolLogBudget } from './bounds.js';
 import { GatewayHandover } from './handover.js';
+import { requestBudgets, type LimitedRoute, type RequestBudgets, type RouteLimits } from './request-limits.js';
 
 /** A trial the gateway serves: its token, where its logs go, and what it has used so far. */
 export interface GatewayTrial {
@@ -19,6 +21,12 @@ export interface GatewayTrial {
   closed: boolean;
   /** What the trial's tool log holds so far, against its per-trial bounds. */
   toolLog: ToolLogBudget;
+  /** The model log's lines of requests that are not turns, against their bound. */
+  modelLog: ModelLogBudget;
+  /** Its requests in flight by route, against the per-trial limits (request-limits.ts). */
+  requests: RequestBudgets;
+  /** Turns that passed the budget check and whose bodies are being read: the budget counts them already. */
+  turnsReading: number;
   /** Free-form limits the model gateway enforces (steps, tokens, cost). */
   budget?: TrialBudget;
   usage: TrialUsage;
@@ -52,14 +60,21 @@ export interface TrialUsage extends GatewayCounts {
 export class TrialRegistry {
   private readonly byToken = new Map<string, GatewayTrial>();
 
+  /** `limits`: the per-trial request limits, by route, where they differ from REQUEST_LIMITS. */
+  constructor(private readonly limits: Partial<Record<LimitedRoute, Partial<RouteLimits>>> = {}) {}
+
   register(trial: Pick<GatewayTrial, 'trialId' | 'taskId' | 'toolLogPath' | 'modelLogPath' | 'budget' | 'session'>): GatewayTrial {
-    const token = `aar-${randomBytes(24).toString('hex')}`;
+    // Of the shape common/secrets.ts masks wherever it appears (TRIAL_TOKEN_PREFIX and 48 hex digits).
+    const token = `${TRIAL_TOKEN_PREFIX}${randomBytes(TRIAL_TOKEN_HEX_DIGITS / 2).toString('hex')}`;
     const registered: GatewayTrial = {
       ...trial,
       token,
       toolCalls: 0,
       closed: false,
       toolLog: new ToolLogBudget(),
+      modelLog: new ModelLogBudget(),
+      requests: requestBudgets(this.limits),
+      turnsReading: 0,
       handover: new GatewayHandover(),
       usage: { turns: 0, answered: 0, inputTokens: 0, outputTokens: 0, cachedTokens: 0, costUsd: 0, budgetExceeded: false, upstreamRetries: 0, upstreamFailures: 0 },
     };

@@ -3,7 +3,7 @@ import { PACKAGE_ROOT } from '../../paths.js';
 import { clearPartialTrials, JOB_FILE } from '../../trial/folder.js';
 import type { EnvironmentProvider, SandboxInfo } from '../environments/types.js';
 import { isForeignFolder } from './job-file.js';
-import { jobLockHolder, type LockHolder } from './lock.js';
+import { jobLockHolder, removeStaleLock, type LockHolder } from './lock.js';
 import { CHECKOUT_LABEL, JOB_DIR_LABEL, JOB_LABEL, jobKeyOf } from './labels.js';
 
 export interface CleanupScope {
@@ -23,7 +23,8 @@ export interface CleanupResult {
 /**
  * Removes containers left by killed runs: of one job, of this checkout's jobs (default), or of every AAR
  * job (`all`). A job whose lock a live process holds is running, and its containers are kept. With `job`, its
- * half-written trial folders (.partial) go too; a folder given as the job that is not one is refused.
+ * half-written trial folders (.partial) and the lock its dead process left go too; a folder given as the job
+ * that is not one is refused.
  */
 export async function cleanupContainers(environment: EnvironmentProvider, scope: CleanupScope): Promise<CleanupResult> {
   // A folder of someone's files given as the job: nothing in it is the harness's to delete.
@@ -49,6 +50,10 @@ export async function cleanupContainers(environment: EnvironmentProvider, scope:
   }
   // What the environment keeps for a job besides its sandboxes (a network, say) goes too, when no sandbox is left.
   if (scope.job && !byJob.size && !jobLockHolder(scope.job)) await environment.removeByLabels(selector);
-  if (scope.job && !result.running.length) clearPartialTrials(scope.job);
+  if (scope.job && !result.running.length) {
+    clearPartialTrials(scope.job);
+    // The lock of the killed run that left these: its process is gone (a live one is kept above).
+    removeStaleLock(scope.job);
+  }
   return result;
 }

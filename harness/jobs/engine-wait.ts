@@ -28,6 +28,7 @@ export class EngineWatch {
     private readonly signal: AbortSignal,
     private readonly note: (line: string) => void,
     private readonly onGone: (error: EngineGone) => void,
+    private readonly engineName = 'the Docker engine',
   ) {}
 
   /** True when trials may start: no outage, or it ended with the engine back; false when the job stops. */
@@ -47,18 +48,18 @@ export class EngineWatch {
   private async waitForEngine(): Promise<boolean> {
     const since = Date.now();
     const waitS = Math.round(this.waitMs / 1000);
-    this.note(`the Docker engine stopped answering at ${clock(since)}: running trials are lost (not scored) and run again once it answers; waiting up to ${waitS} s (engine_wait_s)`);
+    this.note(`${this.engineName} stopped answering at ${clock(since)}: running trials are lost (not scored) and run again once it answers; waiting up to ${waitS} s (engine_wait_s)`);
     while (!this.signal.aborted && Date.now() - since < this.waitMs) {
       await sleep(Math.min(POLL_MS, Math.max(0, since + this.waitMs - Date.now())), this.signal);
       if (this.signal.aborted) break;
       if (await this.answers!()) {
-        this.note(`the Docker engine answers again after ${Math.round((Date.now() - since) / 1000)} s: going on`);
+        this.note(`${this.engineName} answers again after ${Math.round((Date.now() - since) / 1000)} s: going on`);
         this.outage = undefined;
         return true;
       }
     }
     if (!this.signal.aborted) {
-      this.onGone(new EngineGone(`the Docker engine stopped answering at ${clock(since)} and did not answer again within ${waitS} s (engine_wait_s)`));
+      this.onGone(new EngineGone(`${this.engineName} stopped answering at ${clock(since)} and did not answer again within ${waitS} s (engine_wait_s)`));
     }
     return false;
   }

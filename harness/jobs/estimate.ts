@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { TRIAL_FILES } from '../../trial/folder.js';
+import { MODEL_APIS } from '../gateway/models/apis/registry.js';
 import { findPrice, requestCost, type PriceTable } from '../gateway/models/prices.js';
 import type { AgentAdapter } from '../agents/types.js';
 import type { AgentConfig } from '../config/schema.js';
@@ -34,6 +35,15 @@ const OUTPUT_SHARE = 0.03;
 export interface Measured {
   /** Where the figures come from (job folders). */
   jobs: string[];
+  /**
+   * `provider`: those jobs sent their model requests to the model APIs' own endpoints. `stand-in`: there were
+   * none, and the figures come from jobs answered by something else (a local model, an OpenAI-compatible
+   * server, another base URL such as a test's scripted model), named in `standIns`.
+   */
+  upstream: 'provider' | 'stand-in';
+  standIns: string[];
+  /** Jobs of this agent answered by a stand-in, left out because jobs against the provider were found. */
+  leftOut: string[];
   trials: number;
   perStep: StepTokens;
   /** Steps used / steps allowed, over those trials. */
@@ -90,16 +100,44 @@ function stepsOf(trialDir: string, record: RawRecord, family: EstimateFamily): {
   }
 }
 
-/** Token counts of earlier trials of this framework, model and family, from every job folder under `jobsDir`. */
+/**
+ * Who answered a job's model requests, from its job.json: null for the model APIs' own endpoints, else what
+ * stood in for them (`provider: local`, an OpenAI-compatible server, a changed `<api>_base_url`, or an agent
+ * model `local:...`). A job without job.json or a models section is taken as the provider's.
+ */
+export function modelStandInOf(jobDir: string, agent: AgentConfig): string | null {
+  if (agent.model?.startsWith('local:')) return `the local model ${agent.model.slice('local:'.length)}`;
+  let models: Record<string, unknown> | undefined;
+  try {
+    models = (JSON.parse(readFileSync(path.join(jobDir, 'job.json'), 'utf8')) as { config?: { models?: Record<string, unknown> } }).config?.models;
+  } catch {
+    return null;
+  }
+  if (!models) return null;
+  if (models.provider === 'local') return `the local model ${String(models.path ?? '')}`.trim();
+  if (models.provider === 'openai-compatible') return `the OpenAI-compatible server ${String(models.base_url ?? '')}`.trim();
+  for (const api of MODEL_APIS) {
+    const url = models[`${api.id}_base_url`];
+    if (typeof url === 'string' && url.replace(/\/+$/, '') !== api.defaultBaseUrl.replace(/\/+$/, '')) return `${api.id}_base_url ${url}`;
+  }
+  return null;
+}
+
+type TokenSum = { trials: number; steps: number; budget: number; input: number; output: number; cached: number };
+
+/**
+ * Token counts of earlier trials of this framework, model and family, from every job folder under `jobsDir`:
+ * those of jobs answered by the model's provider when there are any, else those of jobs answered by a stand-in
+ * (a scripted or local model's tokens say little of a real model's), and which it was.
+ */
 export function measuredTokens(jobsDir: string, agent: AgentConfig, family: EstimateFamily = { name: DEFAULT_FAMILY }): Measured | undefined {
   if (!existsSync(jobsDir)) return undefined;
-  const sum = { trials: 0, steps: 0, budget: 0, input: 0, output: 0, cached: 0 };
-  const jobs: string[] = [];
+  const perJob: { job: string; standIn: string | null; sum: TokenSum }[] = [];
   for (const job of readdirSync(jobsDir, { withFileTypes: true })) {
     if (!job.isDirectory() || job.name.startsWith('.')) continue;
     const jobDir = path.join(jobsDir, job.name);
     let read = 0;
-    let used = false;
+    const sum: TokenSum = { trials: 0, steps: 0, budget: 0, input: 0, output: 0, cached: 0 };
     for (const trial of readdirSync(jobDir, { withFileTypes: true })) {
       if (!trial.isDirectory() || trial.name.startsWith('.') || read >= MAX_RECORDS_PER_JOB) continue;
       let record: RawRecord;
@@ -121,13 +159,18 @@ export function measuredTokens(jobsDir: string, agent: AgentConfig, family: Esti
       sum.input += run.input_tokens;
       sum.output += run.output_tokens;
       sum.cached += run.cached_tokens ?? 0;
-      used = true;
     }
-    if (used) jobs.push(job.name);
+    if (sum.trials) perJob.push({ job: job.name, standIn: modelStandInOf(jobDir, agent), sum });
   }
-  if (!sum.trials) return undefined;
+  const provider = perJob.filter((j) => j.standIn === null);
+  const used = provider.length ? provider : perJob;
+  if (!used.length) return undefined;
+  const sum = used.reduce<TokenSum>((a, { sum: s }) => ({ trials: a.trials + s.trials, steps: a.steps + s.steps, budget: a.budget + s.budget, input: a.input + s.input, output: a.output + s.output, cached: a.cached + s.cached }), { trials: 0, steps: 0, budget: 0, input: 0, output: 0, cached: 0 });
   return {
-    jobs,
+    jobs: used.map((j) => j.job),
+    upstream: provider.length ? 'provider' : 'stand-in',
+    standIns: provider.length ? [] : [...new Set(used.map((j) => `${j.job}: ${j.standIn}`))],
+    leftOut: provider.length ? perJob.filter((j) => j.standIn !== null).map((j) => j.job) : [],
     trials: sum.trials,
     perStep: { input: sum.input / sum.steps, output: sum.output / sum.steps, cached: sum.cached / sum.steps },
     budgetUsed: Math.min(1, sum.steps / sum.budget),

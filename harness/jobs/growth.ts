@@ -3,45 +3,17 @@ import path from 'node:path';
 import { listTrialDirs } from '../../trial/folder.js';
 import { readTrialRecord } from '../../trial/record.js';
 import { agentId, type AgentConfig, type JobConfig } from '../config/schema.js';
+import { flattenFields, meaningfulSettings, meaningSettings, type JobMeaning as SharedJobMeaning } from '../../trial/job-meaning.js';
 import type { TrialPlan } from './plan.js';
 
 /**
  * What a job's trials mean, so a rerun of its folder can tell growth from change. Growth keeps every
  * finished trial valid: more legs (or fewer), more attempts, more agents, another concurrency, retry or
  * engine wait. Change makes old and new trials incomparable: a budget, the timeout, tools, resources, an
- * agent's model, version, flags or options, or a leg's content.
+ * agent's model, version, flags or options, or a leg's content. The keys and their rule are the trial
+ * contract's (trial/job-meaning.ts), the same list `aar compare` checks budgets by.
  */
-export interface JobMeaning {
-  /** Config keys (dotted) that every trial shares. */
-  settings: Record<string, unknown>;
-  /** Every agent configuration that ever ran in the folder, by id. */
-  agents: Record<string, AgentConfig>;
-}
-
-/** Keys that do not change what a finished trial means. `tasks` keeps only its family: legs are checked by content. */
-const GROWTH_KEYS = new Set(['name', 'output', 'agents', 'attempts', 'concurrency', 'infra_retries', 'engine_wait_s', 'tasks']);
-
-function flatten(value: unknown, prefix: string, out: Record<string, unknown>): Record<string, unknown> {
-  if (value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length) {
-    for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
-  } else {
-    out[prefix] = value;
-  }
-  return out;
-}
-
-/**
- * The meaning keys of a config (dotted, e.g. `resources.cpus`, `models.prices`, `tools.endpoints.maps`) with
- * their values: every setting but the growth keys. The one list both the rerun rule and `aar compare`'s
- * equal-budget check read.
- */
-export function meaningSettings(config: Record<string, unknown>): Record<string, unknown> {
-  const kept = Object.fromEntries(Object.entries(config).filter(([k]) => !GROWTH_KEYS.has(k)));
-  const settings = flatten(kept, '', {});
-  const tasks = config.tasks as { family?: string } | undefined;
-  settings['tasks.family'] = tasks?.family ?? null;
-  return settings;
-}
+export type JobMeaning = SharedJobMeaning<AgentConfig>;
 
 export function meaningOf(config: JobConfig): JobMeaning {
   return { settings: meaningSettings(config), agents: Object.fromEntries(config.agents.map((a) => [agentId(a), a])) };
@@ -66,8 +38,8 @@ export function meaningDifferences(previous: JobMeaning, current: JobMeaning): s
   for (const [id, agent] of Object.entries(current.agents)) {
     const before = previous.agents[id];
     if (!before) continue;
-    const fields = flatten(agent, '', {});
-    const old = flatten(before, '', {});
+    const fields = flattenFields(agent);
+    const old = flattenFields(before);
     for (const key of [...new Set([...Object.keys(old), ...Object.keys(fields)])].sort()) {
       if (JSON.stringify(old[key]) !== JSON.stringify(fields[key])) out.push(`agents[${id}].${key}: ${shown(old[key])} -> ${shown(fields[key])}`);
     }
@@ -75,9 +47,9 @@ export function meaningDifferences(previous: JobMeaning, current: JobMeaning): s
   return out;
 }
 
-/** The meaning recorded in a job.json: its `meaning`, or (older folders) derived from its `config`. */
+/** The meaning recorded in a job.json: its `meaning`, or (older folders) derived from its `config`; keys that do not change meaning (older files kept some) left out. */
 export function recordedMeaning(jobFile: { meaning?: JobMeaning; config?: JobConfig }): JobMeaning | undefined {
-  if (jobFile.meaning) return jobFile.meaning;
+  if (jobFile.meaning) return { ...jobFile.meaning, settings: meaningfulSettings(jobFile.meaning.settings) };
   return jobFile.config ? meaningOf(jobFile.config) : undefined;
 }
 

@@ -1,12 +1,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import PQueue from 'p-queue';
-import { packagePath } from '../../paths.js';
 import { InputError } from '../../tasks/problems.js';
-import { createProviderContext, missingToolKeys } from '../../tools/providers/registry.js';
-import type { Endpoints } from '../../tools/providers/types.js';
-import { ToolService } from '../../tools/service.js';
-import { ResponseStore } from '../../tools/store/store.js';
 import { withRetries } from '../../tools/retry.js';
 import { clearPartialTrials } from '../../trial/folder.js';
 import { loadJobConfig, type LoadedConfig } from '../config/load.js';
@@ -17,14 +12,17 @@ import { chooseConcurrency } from './concurrency.js';
 import { changedLegs, finishedTrials } from './growth.js';
 import { ensureJobImages, imageSettings } from './image-plan.js';
 import { JobEnvironment } from './job-environment.js';
-import { checkJobFile, refuseForeignFolder } from './job-file.js';
+import { checkJobFile, JOB_FILE, refuseFileAsFolder, refuseForeignFolder, removeEmptyFolder } from './job-file.js';
 import { loadJobTasks } from './job-tasks.js';
+import { jobToolService, refuseMissingToolKeys } from './job-tools.js';
 import { lockJobDir, type JobLock } from './lock.js';
 import { GATEWAY_SOCKET_NAME, makeSocketDir, removeStaleSocketDirs } from './socket-dir.js';
 import { EngineGone, EngineLost, EngineWatch } from './engine-wait.js';
 import { HostWriteFailure, isHostWriteError } from './write-errors.js';
 import { planTrials, type TrialPlan } from './plan.js';
+import { checkStoredWorld } from './world-coverage.js';
 import { jobReporter, type JobReporter } from './reporters.js';
+import { jobRunning } from './running.js';
 import { InfraError, runTrialOnce, TrialAborted, writeInfraFailure, type TrialOutcome, type TrialRunContext } from './trial/index.js';
 
 export interface RunJobOptions {
@@ -36,6 +34,8 @@ export interface RunJobOptions {
   reporter?: JobReporter;
   /** Run even if the job folder holds trials of a different configuration. */
   allowConfigChange?: boolean;
+  /** Replay: run legs whose golden calls the store cannot answer (their calls fail); otherwise refused before any trial. */
+  allowMissing?: boolean;
   /** Model traffic handler (the model gateway), given the config and a resolver of paths relative to it. */
   models?: (config: JobConfig, resolve: (p: string) => string) => (ModelHandler & { close?(): Promise<void> }) | undefined;
   /** Stops the job as SIGINT does. */
@@ -55,28 +55,6 @@ export interface JobSummary {
   leftoversRemoved: number;
 }
 
-/** How to run the same job on recorded tool answers instead, in the words of where the job came from. */
-function replayHint(loaded: LoadedConfig): string {
-  const examples = path.relative(process.cwd(), packagePath('tools', 'stores', 'examples')) || '.';
-  const store = `a store recorded with --tools-mode record (${examples} serves the example legs)`;
-  return loaded.file === 'command line'
-    ? `replay instead: add --tools-mode replay --tools-store DIR, DIR being ${store}`
-    : `replay instead: tools: {mode: replay, store: DIR}, DIR being ${store}`;
-}
-
-function toolService(config: JobConfig, loaded: LoadedConfig, offered: readonly string[]): ToolService {
-  const { mode, store, output_limit: outputLimit, endpoints, allow_addresses: allowAddresses } = config.tools;
-  if (mode !== 'live' && !store) throw new InputError([{ file: loaded.file, path: 'tools.store', message: `tool mode ${mode} needs a store folder` }]);
-  if (mode === 'replay' && !existsSync(loaded.resolve(store!))) throw new InputError([{ file: loaded.file, path: 'tools.store', message: `${loaded.resolve(store!)}: no such store folder` }]);
-  return new ToolService({
-    mode,
-    outputLimit,
-    offered,
-    ...(store ? { store: new ResponseStore(loaded.resolve(store)) } : {}),
-    ...(mode === 'replay' ? {} : { providers: createProviderContext({ endpoints: endpoints as Partial<Endpoints>, httpOptions: { allowAddresses } }) }),
-  });
-}
-
 /**
  * Runs a job: expands the config into trials, skips finished ones (resume), builds images, starts the
  * gateway, and runs the rest with bounded concurrency, retrying infrastructure errors. SIGINT/SIGTERM (or
@@ -87,13 +65,20 @@ function toolService(config: JobConfig, loaded: LoadedConfig, offered: readonly 
  */
 export async function runJob(options: RunJobOptions): Promise<JobSummary> {
   let lock: JobLock | undefined;
+  let made: string | undefined;
+  const ended = jobRunning();
   try {
     return await runJobInFolder(options, (jobDir) => {
+      if (!existsSync(jobDir)) made = jobDir;
+      mkdirSync(jobDir, { recursive: true });
       lock = lockJobDir(jobDir);
       if (lock.tookOver) (options.reporter ?? { note: (l: string) => process.stderr.write(l + '\n') }).note(`took over the lock of process ${lock.tookOver.pid}, which is gone`);
     });
   } finally {
     lock?.release();
+    // A run refused before its first trial leaves no job folder behind it made (a later run would take it for a job).
+    if (made && !existsSync(path.join(made, JOB_FILE))) removeEmptyFolder(made);
+    ended();
   }
 }
 
@@ -102,23 +87,19 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
   const { config } = loaded;
   const { family, tasks } = await loadJobTasks(loaded);
   checkAgents(loaded);
-  if (config.tools.mode !== 'replay') {
-    const missing = missingToolKeys(family.tools);
-    if (missing.length) {
-      const needs = missing.map((m) => `${m.variable} (${m.tools.slice(0, 3).join(', ')}${m.tools.length > 3 ? ', ...' : ''})`).join(', ');
-      throw new InputError([{ file: loaded.file, path: 'tools.mode', message: `${config.tools.mode} tools call the real services and need ${needs} in the host environment; set them, or ${replayHint(loaded)}` }]);
-    }
-  }
+  refuseMissingToolKeys(loaded, family.tools);
+  const worldNote = await checkStoredWorld(loaded, family, tasks, options.allowMissing ?? false);
   const plans = planTrials(config, tasks);
 
-  const jobDir = path.join(loaded.resolve(config.output), config.name);
+  const jobsDir = loaded.resolve(config.output);
+  const jobDir = path.join(jobsDir, config.name);
+  refuseFileAsFolder(loaded, jobsDir, jobDir);
   refuseForeignFolder(jobDir, loaded.file);
 
   const environment = await JobEnvironment.open(config, jobDir);
-  mkdirSync(jobDir, { recursive: true });
   takeLock(jobDir);
   const done = finishedTrials(jobDir);
-  checkJobFile(jobDir, loaded, options.allowConfigChange ?? false, changedLegs(plans, done));
+  const jobFile = checkJobFile(jobDir, loaded, options.allowConfigChange ?? false, changedLegs(plans, done));
   const leftoversRemoved = await environment.removeLeftovers();
   clearPartialTrials(jobDir);
 
@@ -126,7 +107,9 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
   const reporter = options.reporter ?? jobReporter(options.progress ?? 'auto');
   const summary: JobSummary = { jobDir, planned: plans.length, skipped: plans.length - toRun.length, ran: 0, infraErrors: 0, interrupted: false, leftoversRemoved };
   if (leftoversRemoved) reporter.note(`removed ${leftoversRemoved} containers left by an earlier run of this job`);
+  if (worldNote) reporter.note(worldNote);
   if (!toRun.length) {
+    jobFile.write();
     reporter.note(`job ${config.name}: all ${plans.length} trials are done`);
     return summary;
   }
@@ -134,15 +117,17 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
   const instructionTemplate = config.instruction_template ? loaded.resolve(config.instruction_template) : undefined;
   // Rendered once before any container starts: a template that cannot be read fails the job here, by name.
   try {
-    family.renderInstruction(toRun[0].task, { templatePath: instructionTemplate, stepBudget: family.stepBudget(toRun[0].task), seed: toRun[0].seed });
+    family.renderInstruction(toRun[0].task, { templatePath: instructionTemplate, stepBudget: family.stepBudget(toRun[0].task), attempt: toRun[0].attempt });
   } catch (error) {
     throw new InputError([{ file: loaded.file, path: 'instruction_template', message: (error as Error).message }]);
   }
 
   const images = await ensureJobImages(toRun, imageSettings(config, loaded), (line) => reporter.note(line));
+  // Written once nothing is left to refuse the run: a refused run leaves no job.json (or the old one as it was).
+  jobFile.write();
 
   const models = options.models?.(config, loaded.resolve);
-  const gateway = new GatewayServer({ tools: toolService(config, loaded, family.tools), models });
+  const gateway = new GatewayServer({ tools: jobToolService(loaded, family.tools), models });
   await removeStaleSocketDirs();
   const socketDir = makeSocketDir();
   await gateway.listenSocket(path.join(socketDir, GATEWAY_SOCKET_NAME));
@@ -175,10 +160,17 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
     environment.killRunning();
   };
   // The engine going away: trials wait for it up to engine_wait_s, then the job stops as on SIGTERM.
-  const engine = new EngineWatch(environment.provider.answers?.bind(environment.provider), config.engine_wait_s * 1000, abort.signal, (line) => reporter.note(line), (gone) => {
-    halted ??= gone;
-    stop();
-  });
+  const engine = new EngineWatch(
+    environment.provider.answers?.bind(environment.provider),
+    config.engine_wait_s * 1000,
+    abort.signal,
+    (line) => reporter.note(line),
+    (gone) => {
+      halted ??= gone;
+      stop();
+    },
+    environment.provider.engineLabel,
+  );
   const onSignal = (): void => stop();
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
@@ -212,7 +204,8 @@ async function runJobInFolder(options: RunJobOptions, takeLock: (jobDir: string)
     await gateway.close();
     await models?.close?.().catch((error: Error) => reporter.note(`local model: ${error.message}`));
     rmSync(socketDir, { recursive: true, force: true });
-    if (summary.interrupted) clearPartialTrials(jobDir);
+    // No trial is being written any more: what .partial holds is left over (and an empty .partial is clutter).
+    clearPartialTrials(jobDir);
     reporter.finish();
   }
   if (halted instanceof EngineGone) {

@@ -108,6 +108,15 @@ export function lockJobDir(jobDir: string, command = process.argv.slice(1).map((
   throw new Error(`${file}: cannot take the job's lock (it keeps changing)`);
 }
 
+/** Removes a job folder's lock when its process is gone (this host only); returns the holder it named. */
+export function removeStaleLock(jobDir: string): LockHolder | undefined {
+  const file = path.join(jobDir, LOCK_FILE);
+  const holder = readHolder(file);
+  if (!holder || holder.host !== os.hostname() || isAlive(holder)) return undefined;
+  rmSync(file, { force: true });
+  return holder;
+}
+
 /** The live holder of a job folder's lock, if any (for commands that must not disturb a running job). */
 export function jobLockHolder(jobDir: string): LockHolder | undefined {
   const holder = readHolder(path.join(jobDir, LOCK_FILE));

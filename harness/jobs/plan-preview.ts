@@ -3,6 +3,7 @@ import { needsNoProviderKeys } from '../gateway/local/spec.js';
 import path from 'node:path';
 import { keysFromEnv } from '../../tools/providers/types.js';
 import { agentAdapter } from '../agents/registry.js';
+import { environmentPlanLine } from '../environments/registry.js';
 import type { LoadedConfig } from '../config/load.js';
 import { agentId } from '../config/schema.js';
 import { BUILT_IN_PRICES } from '../gateway/models/apis/registry.js';
@@ -13,6 +14,8 @@ import { changedLegs, finishedTrials, meaningDifferences, meaningOf, recordedMea
 import { imageSettings, planImages, type ImagePlan } from './image-plan.js';
 import { loadJobTasks } from './job-tasks.js';
 import { planTrials } from './plan.js';
+import { checkWorldCoverage, type WorldCoverage } from './world-coverage.js';
+import { STORED_MODES, type ToolMode } from '../../tools/modes.js';
 
 /** What `aar plan` / `aar run --dry-run` shows: a job's work and cost before it runs. Nothing is built or started. */
 export interface JobPreview {
@@ -30,9 +33,16 @@ export interface JobPreview {
   /** Trials at a time, and why (a number set in the config, or what this machine holds). */
   concurrency: ConcurrencyChoice;
   images: ImagePlan;
+  /** Where trials run, and how images reach its nodes (environments/registry.ts environmentPlanLine). */
+  environment: string;
   /** Host environment variables the job needs, who needs each, and whether it is set. */
   keys: { name: string; neededBy: string[]; set: boolean }[];
   estimates: AgentEstimate[];
+  /**
+   * Replay and pinned modes: which legs the store cannot serve (calls of their golden path it has no answer
+   * to). `refused`: replay without --allow-missing would refuse to run them.
+   */
+  world?: { mode: ToolMode; coverage: WorldCoverage; refused: boolean };
 }
 
 /** Tool API keys of live and record modes, and which of a family's tools need each. */
@@ -42,7 +52,7 @@ const TOOL_KEYS: { name: string; key: keyof ReturnType<typeof keysFromEnv>; need
   { name: 'OPENAI_API_KEY', key: 'codeModel', needs: (t) => t === 'python_generate_code', tools: 'tools: python_generate_code' },
 ];
 
-export async function previewJob(loaded: LoadedConfig, env: NodeJS.ProcessEnv = process.env): Promise<JobPreview> {
+export async function previewJob(loaded: LoadedConfig, env: NodeJS.ProcessEnv = process.env, options: { allowMissing?: boolean } = {}): Promise<JobPreview> {
   const { config } = loaded;
   const { family, tasks } = await loadJobTasks(loaded);
   const plans = planTrials(config, tasks);
@@ -74,6 +84,9 @@ export async function previewJob(loaded: LoadedConfig, env: NodeJS.ProcessEnv = 
     return estimateAgent({ agentId: a.id, agent: a.agent, adapter: a.adapter, trials: a.toRun.length, stepBudget, prices, jobsDir, family: { name: family.name, steps: ownSteps } });
   });
   const images = await planImages(imageSettings(config, loaded), agents);
+  const { mode, store } = config.tools;
+  const coverage = STORED_MODES.includes(mode) && store ? await checkWorldCoverage(family, tasks, loaded.resolve(store)) : undefined;
+  const world = coverage ? { mode, coverage, refused: mode === 'replay' && coverage.missing.length > 0 && !options.allowMissing } : undefined;
   const toRun = agents.reduce((n, a) => n + a.toRun.length, 0);
   return {
     job: config.name,
@@ -87,7 +100,9 @@ export async function previewJob(loaded: LoadedConfig, env: NodeJS.ProcessEnv = 
     refusal,
     concurrency: chooseConcurrency(config),
     images,
+    environment: environmentPlanLine(config.environment, config as unknown as Record<string, unknown>),
     keys: [...needers].map(([name, neededBy]) => ({ name, neededBy, set: isSet(name) })),
     estimates,
+    ...(world ? { world } : {}),
   };
 }

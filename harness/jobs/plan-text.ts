@@ -1,11 +1,9 @@
-import { minimumDetectableDifference } from '../../common/stats.js';
+import { plannedMde } from '../../common/stats.js';
+import { int, plural } from '../../common/words.js';
 import type { AgentEstimate } from './estimate.js';
 import { paintStatus } from './colour.js';
 import type { JobPreview } from './plan-preview.js';
 
-// Digits grouped by hand: toLocaleString loads the locale data on first use, a tenth of the whole plan's time.
-const int = (n: number): string => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-const plural = (n: number, noun: string): string => `${int(n)} ${noun}${n === 1 ? '' : 's'}`;
 const tokens = (n: number): string => (n >= 1e9 ? `${(n / 1e9).toFixed(2)} B` : n >= 1e6 ? `${(n / 1e6).toFixed(1)} M` : n >= 1e3 ? `${(n / 1e3).toFixed(0)} K` : `${n}`);
 const usd = (n: number | null | undefined): string => (n == null ? 'unknown (model not in the price table)' : `$${n < 100 ? n.toFixed(2) : int(n)}`);
 
@@ -14,16 +12,28 @@ function basis(e: AgentEstimate): string {
   const step = `${int(e.perStep.input + e.perStep.output)} tokens/${e.unit}`;
   if (e.basis === 'paper') return `${step} (${e.source ?? 'AAR paper figures'}; no earlier job of this agent here)`;
   const m = e.measured!;
-  return `${step} (measured: ${m.trials} trials in ${m.jobs.join(', ')}; ${(100 * m.budgetUsed).toFixed(0)}% of the ${e.unit === 'step' ? 'step budget' : `${e.unit}s allowed`} used)`;
+  const upstream = m.upstream === 'stand-in' ? `; answered by a stand-in, not the model's provider (${m.standIns.join('; ')}): say little of ${e.agentId}'s real tokens` : m.leftOut.length ? `; left out, answered by a stand-in model: ${m.leftOut.join(', ')}` : '';
+  return `${step} (measured: ${m.trials} trials in ${m.jobs.join(', ')}; ${(100 * m.budgetUsed).toFixed(0)}% of the ${e.unit === 'step' ? 'step budget' : `${e.unit}s allowed`} used${upstream})`;
 }
 
-/** Whether the planned legs can tell two configurations apart: the minimum detectable FA difference at 80% power. */
+/**
+ * Whether the planned legs can tell two configurations apart: the minimum detectable FA difference at 80%
+ * power of the test compare runs (common/stats.ts plannedMde): exact McNemar with one attempt (its power
+ * computed exactly), and with more, between attempts all alike (exact, the same test) and attempts
+ * independent (the sign-flip test on per-leg means, approximated with t quantiles: said so).
+ */
 export function powerLine(legs: number, attempts: number): string {
-  const mde = minimumDetectableDifference(legs, attempts);
-  if (!mde) return 'power: too few legs to compare configurations';
-  const pp = (x: number): string => (x > 1 ? 'over 100 pp' : `${(100 * x).toFixed(1)} pp`);
-  const range = attempts > 1 ? `${pp(mde.attemptsIndependent)} (attempts independent) to ${pp(mde.attemptsIdentical)} (attempts all alike)` : pp(mde.attemptsIdentical);
-  return `power: on ${plural(legs, 'leg')} x ${plural(attempts, 'attempt')}, \`aar compare\` detects an FA difference between two configurations of at least ${range} at 80% power (alpha 0.05; FA near 50%, configurations uncorrelated: a bound, shared leg difficulty makes it smaller)`;
+  const mde = plannedMde(legs, attempts);
+  const head = `power: on ${plural(legs, 'leg')} x ${plural(attempts, 'attempt')}, \`aar compare\``;
+  const assumptions = '(alpha 0.05; FA near 50%, configurations uncorrelated: a bound, shared leg difficulty makes it smaller)';
+  if (!mde || (mde.attemptsIdentical === null && mde.attemptsIndependent === null)) return `${head} cannot detect any FA difference between two configurations at 80% power: too few legs ${assumptions}`;
+  // Rounded up, so the figure printed still has its 80% power.
+  const pp = (x: number | null): string => (x === null ? 'none at 80% power' : `${(Math.ceil(1000 * x - 1e-9) / 10).toFixed(1)} pp`);
+  const range =
+    attempts > 1
+      ? `${pp(mde.attemptsIndependent)} (attempts independent: approximate) to ${pp(mde.attemptsIdentical)} (attempts all alike: exact McNemar)`
+      : `${pp(mde.attemptsIdentical)} (exact McNemar, its power computed exactly)`;
+  return `${head} detects an FA difference between two configurations of at least ${range} at 80% power ${assumptions}`;
 }
 
 /** The plain-text plan, one section per question: what runs, what is built, which keys, what it costs. */
@@ -39,6 +49,17 @@ export function formatPreview(p: JobPreview, colour = false): string {
     for (const r of p.refusal) lines.push(`  ${r}`);
   }
   lines.push(`concurrency: ${plural(p.concurrency.value, 'trial')} at a time (${p.concurrency.reason})`);
+  lines.push(`environment: ${p.environment}`);
+  if (p.world) {
+    const { mode, coverage, refused } = p.world;
+    if (!coverage.missing.length) lines.push(`world: ${mode} ${coverage.store} answers every golden call of the ${plural(coverage.tasks, 'leg')}`);
+    else {
+      const what = mode === 'pinned' ? 'their missing calls will be made live and recorded' : refused ? `${paintStatus('refused', colour)} (run them anyway with --allow-missing: their calls fail)` : 'run anyway (--allow-missing): their calls fail';
+      lines.push(`world: ${mode} ${coverage.store} cannot answer the golden calls of ${plural(coverage.missing.length, 'leg')} of ${int(coverage.tasks)}: ${what}`);
+      for (const m of coverage.missing.slice(0, 20)) lines.push(`  ${m.task}: ${plural(m.calls.length, 'call')}, e.g. ${m.calls[0]}`);
+      if (coverage.missing.length > 20) lines.push(`  ... and ${coverage.missing.length - 20} more (--format json lists them all)`);
+    }
+  }
 
   if (!p.images.engine) lines.push('images: unknown (no Docker engine answers)');
   else {

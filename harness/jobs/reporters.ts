@@ -1,6 +1,7 @@
 import { SingleBar } from 'cli-progress';
 import { colourOn, paint, paintStatus } from './colour.js';
 import { formatDuration } from '../../common/duration.js';
+import { plural } from '../../common/words.js';
 import type { TrialOutcome } from './trial/index.js';
 
 export { formatDuration };
@@ -91,7 +92,7 @@ export class BarReporter implements JobReporter {
     this.tally.seed(info.agents);
     this.tally.begin();
     this.started = true;
-    process.stderr.write(`job ${info.job}: ${info.planned} trials, ${info.skipped} already done, ${info.toRun} to run\n`);
+    process.stderr.write(`job ${info.job}: ${plural(info.planned, 'trial')}, ${info.skipped} already done, ${info.toRun} to run\n`);
     this.bar.start(info.toRun, 0, this.payload());
   }
   private payload() {
@@ -118,40 +119,76 @@ export class BarReporter implements JobReporter {
   }
 }
 
-/** One line per finished trial (for logs and CI). */
+/** How often a line reporter says the job is alive when nothing else was printed (`--progress lines`). */
+export const HEARTBEAT_MS = 30_000;
+
+/**
+ * One line per finished trial (for logs and CI), and a heartbeat line after every HEARTBEAT_MS without one
+ * (trials running, done, elapsed, the last event): a trial of a slow agent may take minutes.
+ */
 export class LineReporter implements JobReporter {
   private readonly tally = new Tally();
   private total = 0;
   private label = '';
+  private readonly heartbeatMs: number;
+  private timer: NodeJS.Timeout | undefined;
+  private lastLineAt = Date.now();
+  private lastEvent: { text: string; at: number } | undefined;
+
+  constructor(options: { heartbeatMs?: number } = {}) {
+    this.heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  }
+
+  private write(line: string): void {
+    this.lastLineAt = Date.now();
+    process.stderr.write(line + '\n');
+  }
+  private event(text: string): void {
+    this.lastEvent = { text, at: Date.now() };
+  }
+  private heartbeat(): void {
+    const now = Date.now();
+    if (now - this.lastLineAt < this.heartbeatMs) return;
+    const last = this.lastEvent ? `; last: ${this.lastEvent.text} ${formatDuration((now - this.lastEvent.at) / 1000)} ago` : '';
+    this.write(`... ${plural(this.tally.running, 'trial')} running, ${this.tally.done}/${this.total} done, ${formatDuration((now - this.tally.started) / 1000)} elapsed${last}`);
+  }
 
   start(info: JobStartInfo): void {
     this.total = info.toRun;
     this.label = info.successLabel;
     this.tally.seed(info.agents);
     this.tally.begin();
-    process.stderr.write(`job ${info.job}: ${info.planned} trials, ${info.skipped} already done, ${info.toRun} to run\n`);
+    this.write(`job ${info.job}: ${plural(info.planned, 'trial')}, ${info.skipped} already done, ${info.toRun} to run`);
+    // Checked a few times per period, so a silence is reported within a fifth of it after it reaches it.
+    this.timer = setInterval(() => this.heartbeat(), Math.max(10, this.heartbeatMs / 5));
+    this.timer.unref();
   }
-  trialStarted(): void {
+  trialStarted(trialId: string): void {
     this.tally.running++;
+    this.event(`${trialId} started`);
   }
   trialFinished(outcome: TrialOutcome, retried: number): void {
     this.tally.record(outcome);
     const r = outcome.record;
+    this.event(`${r.trial_id} finished`);
     const on = colourOn(process.stderr);
     // Scored: green when it succeeded, red when not (words differ per family); not scored: infra_error's yellow.
     const verdict = outcome.shown ? paint(outcome.shown.verdict, outcome.shown.success ? 'green' : 'red', on) : `not scored: ${r.error}`;
-    process.stderr.write(
+    this.write(
       `[${this.tally.done}/${this.total}] ${r.trial_id}: ${paintStatus(r.status, on)}, ${verdict}, ${r.timings.total_s.toFixed(1)} s` +
-        `${retried ? `, after ${retried} infrastructure retries` : ''} | ${this.label} ${this.tally.successRate()} | ETA ${this.tally.eta(this.total)}\n`,
+        `${retried ? `, after ${retried} infrastructure retries` : ''} | ${this.label} ${this.tally.successRate()} | ETA ${this.tally.eta(this.total)}`,
     );
   }
   retrying(trialId: string, attempt: number, error: Error): void {
-    process.stderr.write(`${trialId}: infrastructure error, retry ${attempt}: ${error.message.split('\n')[0]}\n`);
+    this.event(`${trialId} retried`);
+    this.write(`${trialId}: infrastructure error, retry ${attempt}: ${error.message.split('\n')[0]}`);
   }
   note(message: string): void {
-    process.stderr.write(message + '\n');
+    this.write(message);
   }
-  finish(): void {}
+  finish(): void {
+    clearInterval(this.timer);
+  }
 }
 
 export class QuietReporter implements JobReporter {

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { packagePath } from '../../paths.js';
 import type { TaskFilter } from './filter.js';
+import type { LoadedLeg } from './load.js';
 
 /** The legs `aar tasks` reads when given no path. */
 export const DEFAULT_TASKS_PATH = packagePath('tasks', 'examples');
@@ -53,3 +54,15 @@ export const addFilterOptions = (cmd: Command): Command =>
     .option('--sample <n>', 'a seeded random sample of n legs')
     .option('--seed <n>', 'seed of --sample (default 0)')
     .option('--limit <n>', 'the first n legs after the other filters');
+
+/** The legs under a path, the filter flags applied; unreadable legs are refused, and so is a filter that keeps none. */
+export async function loadFilteredLegs(legsPath: string, flags: FilterFlags): Promise<LoadedLeg[]> {
+  const { loadLegs } = await import('./load.js');
+  const { filterLegs } = await import('./filter.js');
+  const { InputError } = await import('../problems.js');
+  const { legs: loaded, problems } = await loadLegs(legsPath);
+  if (problems.length) throw new InputError(problems);
+  const legs = filterLegs(loaded, await filterFromFlags(flags));
+  if (!legs.length) throw new Error(`${legsPath}: no leg of the ${loaded.length} loaded matches the filters`);
+  return legs;
+}

@@ -1,16 +1,17 @@
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
+import { addFormatOption, formatOf } from '../../common/format-option.js';
 import type { FamilyCli } from '../family.js';
 import { registerAuditCommand, registerLegsCommands } from './generate/cli.js';
 import { addFilterOptions, DEFAULT_TASKS_PATH, filterFromFlags, type FilterFlags } from './cli-flags.js';
 import type { LoadedLeg } from './load.js';
 
-/** Loads legs and prints load problems to stderr; the caller decides whether problems are fatal. */
+/** Loads legs and prints load problems to stderr, one `aar:` line each; the caller decides whether problems are fatal. */
 async function loadReporting(paths: string[]): Promise<{ legs: LoadedLeg[]; problemCount: number }> {
   const { loadLegs } = await import('./load.js');
   const { formatProblem } = await import('../problems.js');
   const { legs, problems } = await loadLegs(paths);
-  for (const p of problems) process.stderr.write(formatProblem(p) + '\n');
+  for (const p of problems) process.stderr.write(`aar: ${formatProblem(p)}\n`);
   return { legs, problemCount: problems.length };
 }
 
@@ -19,15 +20,20 @@ export const aarCli: FamilyCli = {
   tasks(tasks: Command): void {
     tasks.description('AAR legs: list, show and validate them');
 
-    addFilterOptions(tasks.command('list').argument('[paths...]', 'leg files or folders', [DEFAULT_TASKS_PATH]))
+    addFormatOption(addFilterOptions(tasks.command('list').argument('[paths...]', 'leg files or folders', [DEFAULT_TASKS_PATH])), 'id, file, stops and budget of each leg')
       .description('list legs with their number of stops K and step budget B')
-      .option('--json', 'print JSON')
-      .action(async (paths: string[], flags: FilterFlags & { json?: boolean }) => {
+      .action(async (paths: string[], flags: FilterFlags & { format?: string; json?: boolean }) => {
+        const format = formatOf(flags);
         const { legs, problemCount } = await loadReporting(paths);
         const { filterLegs } = await import('./filter.js');
         const { stepBudget } = await import('./schema.js');
         const chosen = filterLegs(legs, await filterFromFlags(flags));
-        if (flags.json) {
+        // Nothing could be read: the problems above say why, and a count of 0 would only repeat it.
+        if (!legs.length && problemCount) {
+          process.exitCode = 1;
+          return;
+        }
+        if (format === 'json') {
           process.stdout.write(JSON.stringify(chosen.map((l) => ({ id: l.id, file: l.file, stops: l.leg.stops.length, budget: stepBudget(l.leg) })), null, 2) + '\n');
         } else {
           for (const l of chosen) {
@@ -51,21 +57,24 @@ export const aarCli: FamilyCli = {
         if (problemCount) process.exitCode = 1;
       });
 
-    tasks
-      .command('show')
-      .argument('<leg>', 'a leg file, or a leg id found under --path')
-      .option('--path <paths...>', 'where to look for a leg id', [DEFAULT_TASKS_PATH])
-      .option('--instruction', 'print the instruction.md the agent would get')
-      .option('--json', 'print the leg as JSON')
+    addFormatOption(
+      tasks
+        .command('show')
+        .argument('<leg>', 'a leg file, or a leg id found under --path')
+        .option('--path <paths...>', 'where to look for a leg id', [DEFAULT_TASKS_PATH])
+        .option('--instruction', 'print the instruction.md the agent would get'),
+      'the leg file as it is',
+    )
       .description('show one leg: its stops, golden values and passcode')
-      .action(async (ref: string, flags: { path: string[]; instruction?: boolean; json?: boolean }) => {
+      .action(async (ref: string, flags: { path: string[]; instruction?: boolean; format?: string; json?: boolean }) => {
+        const format = formatOf(flags);
         const { legs } = await loadReporting(existsSync(ref) ? [ref] : flags.path);
         const found = existsSync(ref) ? legs[0] : legs.find((l) => l.id === ref);
         if (!found) throw new Error(`no leg ${ref} under ${flags.path.join(', ')}`);
         if (flags.instruction) {
           const { renderInstruction } = await import('./instruction.js');
           process.stdout.write(renderInstruction(found.leg));
-        } else if (flags.json) {
+        } else if (format === 'json') {
           process.stdout.write(found.source);
         } else {
           process.stdout.write((await import('./show-leg.js')).describeLeg(found));

@@ -11,6 +11,7 @@ import { AAR_SLICE_KEYS } from './slices.js';
 import { AAR_REPORT, type AarFigures } from './scoring/report.js';
 import type { TrialScore } from './scoring/score.js';
 import { aarScorer } from './scoring/stored-trial.js';
+import { aarOutcome } from './scoring/outcome.js';
 
 /** The oracle program (./oracle.ts) and the random baseline's (./random.ts): bundled by the build, in the base image. */
 const ORACLE = programPath('oracle.cjs');
@@ -32,6 +33,11 @@ export const aarFamily: TaskFamily<LoadedLeg, TrialScore, AarFigures> = {
   stepBudget: (leg) => stepBudget(leg.leg),
   renderInstruction: (leg, options) => renderInstruction(leg.leg, options),
   tools: TOOLS.map((t) => t.name),
+  /** Every page of its page stops and every call of its golden tool chains (python runs in the container). */
+  async storeGaps(leg, answer) {
+    const { storeGaps } = await import('./world/coverage.js');
+    return storeGaps(leg, answer);
+  },
   /** Follows the golden trace through the `tools` command and writes the passcode. */
   oracle: (leg) => ({
     files: [{ path: '/opt/aar/leg.json', content: leg.source }],
@@ -51,4 +57,5 @@ export const aarFamily: TaskFamily<LoadedLeg, TrialScore, AarFigures> = {
   progress: { label: 'FA', success: (s) => s.fa, verdict: (s) => `${s.status}${s.fa ? '' : ` (${s.diagnosis})`}` },
   report: AAR_REPORT,
   paperTables: aarPaperTables,
+  outcome: aarOutcome,
 };

@@ -5,8 +5,8 @@ import { commonFilterFields, selectTasks } from '../selection.js';
 
 /** Which legs of a task set to run. Filters apply in this order: variant, level, ids, exclude, sample, limit. */
 export const TaskFilterSchema = z.strictObject({
-  variants: z.array(z.string()).optional(),
-  levels: z.array(z.enum(LEVELS)).optional(),
+  variants: z.array(z.string()).optional().describe("Only legs of these variants (`aar-linear`, `aar-dag`: the name of the leg's folder above its level)."),
+  levels: z.array(z.enum(LEVELS)).optional().describe('Only legs of these difficulty levels.'),
   ...commonFilterFields,
 });
 export type TaskFilter = z.input<typeof TaskFilterSchema>;

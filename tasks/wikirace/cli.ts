@@ -127,7 +127,7 @@ function registerWikiraceCommands(program: Command, services: CliServices): void
     .argument('<graph>', 'a graph folder')
     .description("the paper's world-knowledge probe (appendix C): a seeded balanced set of linked / not linked page pairs asked of a model through the model gateway; prints precision, recall and F1")
     .requiredOption('--model <name>', 'the model to ask')
-    .requiredOption('--out <folder>', 'where probe.jsonl, model_log.jsonl and summary.json go')
+    .requiredOption('--out <folder>', 'where probe.jsonl, model_log.jsonl and summary.json go; JOB/probes/NAME joins the probe with that job\'s configurations of the same model (Figure 1 of compare --paper and the report)')
     .option('--api <api>', 'anthropic (Messages) or openai (Chat Completions)', 'anthropic')
     .option('--pairs <n>', "pairs per class, as the paper (200): linked, distance 2, 3, 4 and reversed, so 1 linked to 4 not", integer('--pairs'), 200)
     .option('--seed <n>', 'the seed of the draw', integer('--seed'), 1)
@@ -139,10 +139,11 @@ function registerWikiraceCommands(program: Command, services: CliServices): void
       const { readGraphFolder } = await import('./graph/store.js');
       const { probePairs } = await import('./graph/probe.js');
       const { runProbe } = await import('./probe-run.js');
-      const { graph } = await readGraphFolder(graphFolder);
+      const { graph, header } = await readGraphFolder(graphFolder);
       const pairs = probePairs(graph, options.pairs, options.seed);
       const gateway = await services.startModelGateway({ config: options.config, api: options.api, baseUrl: options.baseUrl, out: options.out, name: 'wikirace-probe' });
-      const s = await runProbe({ graph, pairs, model: options.model, api: options.api, gateway, out: options.out, concurrency: options.concurrency });
+      const drawn = { graph: graphFolder, graphSha256: header.sha256, pairsPerClass: options.pairs, seed: options.seed };
+      const s = await runProbe({ graph, pairs, model: options.model, api: options.api, gateway, out: options.out, concurrency: options.concurrency, drawn });
       const f = (x: number | null): string => (x === null ? 'n/a' : x.toFixed(3));
       const lines = [
         `probe of ${options.model}: ${s.asked} pairs (${options.pairs} linked, ${4 * options.pairs} not), ${s.unparsed} replies without \\boxed{yes|no} and ${s.failed} failed requests left out`,

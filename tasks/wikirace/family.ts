@@ -6,6 +6,7 @@ import { WIKIRACE_ESTIMATE } from './estimate.js';
 import { wikiracePaperTables } from './paper-tables/index.js';
 import { filterPairs, PairFilterSchema } from './filter.js';
 import { WikiraceGame } from './game/game.js';
+import { gameSeed } from './game/seed.js';
 import { renderWikiraceInstruction } from './instruction.js';
 import type { LoadedPair } from './load.js';
 import { oraclePlan } from './oracle-plan.js';
@@ -14,6 +15,7 @@ import { WIKIRACE_REPORT, type WikiraceFigures } from './scoring/report.js';
 import { endText, type GameScore } from './scoring/score.js';
 import { wikiraceScorer } from './scoring/stored-trial.js';
 import { WIKIRACE_TRIAL_FILES } from './trial-files.js';
+import { wikiraceOutcome } from './scoring/outcome.js';
 
 /** The oracle and random players (./player.ts): bundled by the build, in the base image. */
 const PLAYER = programPath('wikirace-player.cjs');
@@ -50,7 +52,8 @@ export const wikiraceFamily: TaskFamily<LoadedPair, GameScore, WikiraceFigures> 
       // The game's move limit comes from the task, never from the trial's model-call budget.
       stepBudget: moveLimitOf(t.pair),
       linkLimit: linkLimitOf(t.pair),
-      seed: trial.seed,
+      // By pair and attempt, not by trial: every configuration faces the same offered links.
+      seed: gameSeed(t.id, trial.attempt),
       trajectoryPath: path.join(trial.dir, WIKIRACE_TRIAL_FILES.trajectory),
     }),
   /** Walks a shortest path through the game tools, whichever of its links each step offers. */
@@ -73,4 +76,5 @@ export const wikiraceFamily: TaskFamily<LoadedPair, GameScore, WikiraceFigures> 
   report: WIKIRACE_REPORT,
   paperTables: wikiracePaperTables,
   estimate: WIKIRACE_ESTIMATE,
+  outcome: wikiraceOutcome,
 };

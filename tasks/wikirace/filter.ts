@@ -5,7 +5,7 @@ import { SPLITS } from './schema.js';
 
 /** Which pairs to run. Filters apply in this order: splits, ids, exclude, sample, limit. */
 export const PairFilterSchema = z.strictObject({
-  splits: z.array(z.enum(SPLITS)).optional(),
+  splits: z.array(z.enum(SPLITS)).optional().describe('Only pairs of these splits (by shortest-path length: easy 3-4, medium 5-6, hard 7-8).'),
   ...commonFilterFields,
 });
 export type PairFilter = z.input<typeof PairFilterSchema>;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { packagePath } from '../../paths.js';
 import { GAME_TOOLS } from '../../tools/catalog/index.js';
+import { gameSeed } from './game/seed.js';
 import { offeredLinks } from './graph/options.js';
 import type { LoadedPair } from './load.js';
 import { linkLimitOf, moveLimitOf } from './schema.js';
@@ -19,13 +20,13 @@ export function renderGameTools(): string {
 }
 
 /**
- * The links the game offers on the source page with this seed, as `wikirace_state` will show them, so an
- * agent can make its first move without asking; without a seed, a pointer to the tool.
+ * The links the game offers on the source page in this attempt, as `wikirace_state` will show them, so an
+ * agent can make its first move without asking; without an attempt, a pointer to the tool.
  */
-function startLinks({ pair, world }: LoadedPair, seed: number | undefined): string {
-  if (seed === undefined) return 'Run `tools wikirace_state` to see the links of the source page.';
+function startLinks({ id, pair, world }: LoadedPair, attempt: number | undefined): string {
+  if (attempt === undefined) return 'Run `tools wikirace_state` to see the links of the source page.';
   const { graph, distances } = world;
-  const links = offeredLinks(graph, distances.to(graph.pageOf(pair.target)!), graph.pageOf(pair.source)!, seed, linkLimitOf(pair));
+  const links = offeredLinks(graph, distances.to(graph.pageOf(pair.target)!), graph.pageOf(pair.source)!, gameSeed(id, attempt), linkLimitOf(pair));
   return [`The links available on **${pair.source}** (${links.length}), as \`tools wikirace_state\` shows them:`, '', ...links.map((p) => `- ${graph.titles[p]}`)].join('\n');
 }
 
@@ -34,7 +35,7 @@ function startLinks({ pair, world }: LoadedPair, seed: number | undefined): stri
  * the game allows), `{{model_calls}}` (the trial's model-call budget, options.stepBudget), `{{link_limit}}`,
  * `{{tools}}`, `{{start_links}}`.
  */
-export function renderWikiraceInstruction(task: LoadedPair, options: { templatePath?: string; stepBudget: number; seed?: number }): string {
+export function renderWikiraceInstruction(task: LoadedPair, options: { templatePath?: string; stepBudget: number; attempt?: number }): string {
   const template = readFileSync(options.templatePath ?? WIKIRACE_INSTRUCTION_TEMPLATE, 'utf8');
   const { pair } = task;
   const values: Record<string, string> = {
@@ -44,7 +45,7 @@ export function renderWikiraceInstruction(task: LoadedPair, options: { templateP
     model_calls: String(options.stepBudget),
     link_limit: String(linkLimitOf(pair)),
     tools: renderGameTools(),
-    start_links: startLinks(task, options.seed),
+    start_links: startLinks(task, options.attempt),
   };
   return template.replace(/\{\{\s*([a-z_]+)\s*\}\}/g, (whole, key: string) => values[key] ?? whole);
 }

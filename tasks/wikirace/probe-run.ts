@@ -19,6 +19,8 @@ export interface ProbeRunOptions {
   out: string;
   concurrency?: number;
   maxTokens?: number;
+  /** What summary.json records of the draw: the graph (its folder and checksum, by which a job's configurations join the probe for Figure 1), the pairs per class, the seed. */
+  drawn?: { graph: string; graphSha256: string; pairsPerClass: number; seed: number };
 }
 
 const AnthropicReply = z.object({ content: z.array(z.object({ type: z.string(), text: z.string().optional() })) });
@@ -71,7 +73,8 @@ export async function runProbe(options: ProbeRunOptions): Promise<ProbeScore & {
     );
     await writeFile(path.join(options.out, 'probe.jsonl'), lines.join('\n') + '\n');
     const usage = gateway.usage();
-    const summary = { model: options.model, api: options.api, ...scoreProbe(answers), turns: usage.turns, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, costUsd: usage.costUsd };
+    const drawn = options.drawn && { graph: options.drawn.graph, graph_sha256: options.drawn.graphSha256, pairs_per_class: options.drawn.pairsPerClass, seed: options.drawn.seed };
+    const summary = { model: options.model, api: options.api, ...drawn, ...scoreProbe(answers), turns: usage.turns, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, costUsd: usage.costUsd };
     await writeFile(path.join(options.out, 'summary.json'), JSON.stringify(summary, null, 2) + '\n');
     return summary;
   } finally {

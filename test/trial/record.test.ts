@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { TRIAL_FILES, TRIAL_FORMAT } from '../../trial/folder.js';
-import { readTrialRecord, TrialRecordSchema, trialRecordJson } from '../../trial/record.js';
+import { agentUsesModel, readTrialRecord, TrialRecordSchema, trialRecordJson } from '../../trial/record.js';
 import { tempDir } from '../helpers/data.js';
 
 const fullRecord = {
@@ -27,6 +27,15 @@ function writeRecord(dir: string, record: unknown): void {
 }
 
 describe('trial.json', () => {
+  test("agent.uses_model says whether run.steps are model calls; older records: the baselines have none, others unknown", () => {
+    const agent = (a: object) => TrialRecordSchema.parse({ ...fullRecord, agent: { ...fullRecord.agent, ...a } });
+    expect(agentUsesModel(agent({ name: 'llm', uses_model: true }))).toBe(true);
+    expect(agentUsesModel(agent({ name: 'command', uses_model: false }))).toBe(false);
+    expect(agentUsesModel(agent({ name: 'oracle' }))).toBe(false);
+    expect(agentUsesModel(agent({ name: 'random' }))).toBe(false);
+    expect(agentUsesModel(agent({ name: 'claude-code' }))).toBeNull();
+  });
+
   test('a record reads back and writes out byte for byte', () => {
     const { dir, cleanup } = tempDir();
     try {

@@ -19,6 +19,16 @@ describe('run facts: one shape from the agent adapters to the score', () => {
     expect(mergeRunSources(counted, { stepLimitHit: false }, ending).stepLimitHit).toBe(false);
   });
 
+  test('turns that reach the step budget are the step limit, whatever the agent called its stop (issue 35: one source for the fact)', () => {
+    // mini-swe-agent stopped at its own step_limit of 3 with another exit status: trial.json said false, the score true.
+    const atBudget = { ...ending, stepBudget: 4 };
+    expect(mergeRunSources(counted, { stepLimitHit: false }, atBudget).stepLimitHit).toBe(true);
+    expect(mergeRunSources(counted, {}, atBudget).stepLimitHit).toBe(true);
+    expect(mergeRunSources(counted, {}, { ...ending, stepBudget: 5 }).stepLimitHit).toBe(false);
+    expect(mergeRunSources(null, { steps: 10 }, { ...ending, stepBudget: 10 }).stepLimitHit).toBe(true);
+    expect(mergeRunSources(null, {}, { ...ending, stepBudget: 10 }).stepLimitHit).toBeNull();
+  });
+
   test("without model traffic the agent's logs are all there is", () => {
     const logs = { steps: 3, stepLimitHit: false, costUsd: 0.5 };
     const expected: RunFacts = {

@@ -18,10 +18,16 @@ interface ChatAnswer {
   choices?: { message?: { content?: string | { type?: string; text?: string }[] | null } }[];
 }
 
-/** The program in a model's answer: the first fenced block when there is one, else the whole text. */
+/**
+ * The program in a model's answer, taken as the code tool of the golden values took it: an answer that starts
+ * with a fence loses its first line and, when it is a fence too, its last; any other answer is kept whole.
+ */
 export function stripCodeFences(answer: string): string {
-  const fenced = /```[\w+-]*[^\n]*\n([\s\S]*?)(?:\n```|$)/.exec(answer);
-  return (fenced ? fenced[1] : answer).trim() + '\n';
+  const text = answer.trim();
+  if (!text.startsWith('```')) return text;
+  const lines = text.split(/\r\n|\r|\n/).slice(1);
+  if (lines.length && lines[lines.length - 1].startsWith('```')) lines.pop();
+  return lines.join('\n');
 }
 
 /**

@@ -9,39 +9,29 @@ import { numeric } from './synthetic.js';
 const REST_COUNTRIES = 'rest-countries';
 
 /** countries_population: `{"country" (common name),"population" (integer)}`. */
-export const formatCountryPopulation = (country: string, population: number): string => jsonText({ country, population });
+export const formatCountryPopulation = (country: string, population: number | null): string => jsonText({ country, population });
 /** countries_area: `{"country" (common name),"area_km2"}`. */
-export const formatCountryArea = (country: string, areaKm2: number): string => jsonText({ country, area_km2: areaKm2 });
+export const formatCountryArea = (country: string, areaKm2: number | null): string => jsonText({ country, area_km2: areaKm2 });
 
 export interface CountryRecord {
-  name: { common: string; official: string };
-  population: number;
-  area: number;
+  name?: { common?: string; official?: string };
+  population?: number | null;
+  area?: number | null;
 }
 
-const normalise = (s: string) => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
-
-/** The country a name means: an exact common or official name, else the most populous match. */
-export function bestCountry(name: string, candidates: CountryRecord[]): CountryRecord | undefined {
-  const wanted = normalise(name);
-  const exact = candidates.find((c) => normalise(c.name.common) === wanted || normalise(c.name.official) === wanted);
-  return exact ?? [...candidates].sort((a, b) => (b.population ?? 0) - (a.population ?? 0))[0];
-}
-
-/** Exact-name search first (so "United States" is not one of its territories), then REST Countries' fuzzy search. */
+/**
+ * The country REST Countries' name search answers first. The golden values were computed from the first
+ * match of this fuzzy search (the AAR authors' countries server takes `data[0]`), so a name that matches
+ * several countries answers as it did for them: "United States" gives the first of its matches, which may
+ * be a territory. An agent reading the answer sees which country it is (`country`, its common name).
+ */
 async function findCountry(ctx: ProviderContext, name: string): Promise<{ ok: true; country: CountryRecord } | { ok: false; result: ToolResult }> {
   const url = `${ctx.endpoints.restCountries}/name/${encodeURIComponent(name)}`;
-  for (const fullText of [true, false]) {
-    const query = { fields: 'name,population,area', ...(fullText ? { fullText: 'true' } : {}) };
-    const r = await requestJson<CountryRecord[]>(ctx, REST_COUNTRIES, { url, query }, 'REST Countries request');
-    if (!r.ok) {
-      if (r.status === 404) continue;
-      return r;
-    }
-    const country = Array.isArray(r.data) ? bestCountry(name, r.data.filter((c) => c?.name?.common)) : undefined;
-    if (country) return { ok: true, country };
-  }
-  return { ok: false, result: errorResult(`no country matches "${name}"`, 'HTTP 404') };
+  const r = await requestJson<CountryRecord[]>(ctx, REST_COUNTRIES, { url, query: { fields: 'name,population,area' } }, 'REST Countries request');
+  if (!r.ok) return r.status === 404 ? { ok: false, result: errorResult(`no country matches "${name}"`, 'HTTP 404') } : r;
+  const first = Array.isArray(r.data) ? r.data[0] : undefined;
+  if (!first || typeof first !== 'object') return { ok: false, result: errorResult(`no country matches "${name}"`, 'an empty answer') };
+  return { ok: true, country: first };
 }
 
 /** `{country}`, or `{name}` as some agents send it. */
@@ -51,7 +41,7 @@ const countryArgs = () => z.preprocess(
 );
 
 /** A REST Countries tool (v3.1): one figure of a country. */
-const countryTool = (name: string, summary: string, returns: string, figure: (c: CountryRecord) => number, format: (country: string, figure: number) => string) =>
+const countryTool = (name: string, summary: string, returns: string, figure: (c: CountryRecord) => number | null, format: (country: string, figure: number | null) => string) =>
   defineTool({
     name,
     group: 'countries',
@@ -64,10 +54,12 @@ const countryTool = (name: string, summary: string, returns: string, figure: (c:
     synthetic: (a, value) => format(String(a.country), numeric(value)),
     run: async (args, ctx) => {
       const found = await findCountry(ctx, String(args.country));
-      return found.ok ? okResult(format(found.country.name.common, figure(found.country))) : found.result;
+      if (!found.ok) return found.result;
+      const common = found.country.name?.common;
+      return okResult(format(typeof common === 'string' ? common : String(args.country), figure(found.country)));
     },
   });
 
-export const countriesPopulation = countryTool('countries_population', 'Population of a country (REST Countries).', 'JSON with country (common name) and population', (c) => c.population, formatCountryPopulation);
+export const countriesPopulation = countryTool('countries_population', 'Population of a country (REST Countries name search: the first country whose name matches).', 'JSON with country (common name) and population', (c) => (typeof c.population === 'number' ? c.population : null), formatCountryPopulation);
 
-export const countriesArea = countryTool('countries_area', 'Area of a country in km2 (REST Countries).', 'JSON with country (common name) and area_km2', (c) => c.area, formatCountryArea);
+export const countriesArea = countryTool('countries_area', 'Area of a country in km2 (REST Countries name search: the first country whose name matches).', 'JSON with country (common name) and area_km2', (c) => (typeof c.area === 'number' ? c.area : null), formatCountryArea);

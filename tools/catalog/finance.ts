@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDate, text } from './args.js';
-import { errorResult, jsonText, okResult, roundPrice } from '../providers/formats.js';
+import { errorResult, jsonText, okResult, pyRound } from '../providers/formats.js';
 import type { ProviderContext, ToolResult } from '../providers/types.js';
 import { requestJson } from '../providers/upstream.js';
 import { defineTool } from './define.js';
@@ -8,10 +8,11 @@ import { BROWSER_USER_AGENT } from './web-page.js';
 
 /**
  * stock_historical_price: `{"ticker","date" (the trading day used),"close_price" (adjusted for splits and
- * dividends, as yfinance reports it; see roundPrice),"currency"}`.
+ * dividends, as yfinance reports it, rounded as Python's round(x, 2)),"currency" ("USD", as the tools of the
+ * golden values always said)}`.
  */
-export const formatStockPrice = (ticker: string, date: string, closePrice: number, currency: string): string =>
-  jsonText({ ticker, date, close_price: roundPrice(closePrice), currency });
+export const formatStockPrice = (ticker: string, date: string, closePrice: number): string =>
+  jsonText({ ticker, date, close_price: pyRound(closePrice, 2), currency: 'USD' });
 /** stock_volume: `{"ticker","date" (the trading day used),"volume" (integer, shares)}`. */
 export const formatStockVolume = (ticker: string, date: string, volume: number): string => jsonText({ ticker, date, volume: Math.round(volume) });
 
@@ -23,8 +24,8 @@ export const formatCryptoVolume = (symbol: string, date: string, volume: number,
 
 const YAHOO = 'yahoo-finance';
 const DAY_S = 86_400;
-/** Days looked back for the last trading day on or before the date (covers long market closures). */
-const LOOKBACK_DAYS = 10;
+/** Days looked back for the last trading day on or before the date: yfinance's window in the golden values' tools. */
+const LOOKBACK_DAYS = 5;
 
 interface ChartAnswer {
   chart?: {
@@ -42,31 +43,36 @@ export interface TradingDay {
   /** Adjusted for splits and dividends when Yahoo gives `adjclose` (as yfinance's default history does), else the close. */
   close: number;
   volume: number | null;
-  currency: string;
 }
 
 const utcSeconds = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
+const dayBefore = (date: string, days: number) => new Date((utcSeconds(date) - days * DAY_S) * 1000).toISOString().slice(0, 10);
 
-/** The last trading day on or before `date` in a chart answer (dates in the exchange's time zone). */
+/**
+ * The last trading day on or before `date` and at most LOOKBACK_DAYS before it, in a chart answer (days in the
+ * exchange's time zone): the row yfinance's history(start=date-5d, end=date+1d) ends with.
+ */
 export function lastTradingDay(answer: ChartAnswer, date: string): TradingDay | undefined {
   const result = answer.chart?.result?.[0];
   if (!result?.timestamp) return undefined;
   const offset = result.meta?.gmtoffset ?? 0;
   const quote = result.indicators?.quote?.[0] ?? {};
   const adjusted = result.indicators?.adjclose?.[0]?.adjclose;
+  const first = dayBefore(date, LOOKBACK_DAYS);
   let best: TradingDay | undefined;
   result.timestamp.forEach((ts, i) => {
     const day = new Date((ts + offset) * 1000).toISOString().slice(0, 10);
     const close = adjusted?.[i] ?? quote.close?.[i];
-    if (day > date || typeof close !== 'number') return;
-    if (!best || day >= best.date) best = { date: day, close, volume: quote.volume?.[i] ?? null, currency: result.meta?.currency ?? 'USD' };
+    if (day > date || day < first || typeof close !== 'number') return;
+    if (!best || day >= best.date) best = { date: day, close, volume: quote.volume?.[i] ?? null };
   });
   return best;
 }
 
 async function tradingDay(ctx: ProviderContext, ticker: string, date: string): Promise<{ ok: true; day: TradingDay } | { ok: false; result: ToolResult }> {
   const start = utcSeconds(date);
-  const query = { period1: start - LOOKBACK_DAYS * DAY_S, period2: start + 2 * DAY_S, interval: '1d', includeAdjustedClose: 'true' };
+  // A day more on each side than the window, whatever the exchange's time zone; lastTradingDay keeps the window.
+  const query = { period1: start - (LOOKBACK_DAYS + 1) * DAY_S, period2: start + 2 * DAY_S, interval: '1d', includeAdjustedClose: 'true' };
   const url = `${ctx.endpoints.yahooFinance}/v8/finance/chart/${encodeURIComponent(ticker)}`;
   const r = await requestJson<ChartAnswer>(ctx, YAHOO, { url, query, headers: { 'User-Agent': BROWSER_USER_AGENT } }, `Yahoo Finance request for ${ticker}`);
   if (!r.ok) return r;
@@ -90,18 +96,28 @@ const DAY_MS = 86_400_000;
 /** [openTime, open, high, low, close, volume, closeTime, quoteVolume, trades, takerBase, takerQuote, ignore] */
 type Kline = [number, string, string, string, string, string, number, string, ...unknown[]];
 
-/** A trading pair's daily candle from Binance's klines (UTC days), answered by `answer`. */
+/**
+ * A trading pair's daily candle from Binance's klines, asked as the tools of the golden values asked: binance.us
+ * first, binance.com when .us fails (any failure), `startTime` the UTC day's start, `endTime` the next day's start,
+ * `limit` 1, and the first candle answered taken (when the pair did not trade that day, the next day's candle).
+ */
 const onCandle = (answer: (symbol: string, date: string, kline: Kline) => ToolResult) => async (args: Record<string, unknown>, ctx: ProviderContext): Promise<ToolResult> => {
   const symbol = String(args.symbol ?? args.ticker).toUpperCase();
   const date = String(args.date);
   const startTime = Date.parse(`${date}T00:00:00Z`);
-  // endTime keeps Binance from answering with a later day when the pair did not trade on this one.
-  const query = { symbol, interval: '1d', startTime, endTime: startTime + DAY_MS - 1, limit: 1 };
-  const r = await requestJson<Kline[]>(ctx, BINANCE, { url: `${ctx.endpoints.binance}/klines`, query }, `Binance klines request for ${symbol}`);
-  if (!r.ok) return r.result;
-  const kline = Array.isArray(r.data) ? r.data.find((k) => Array.isArray(k) && k[0] === startTime) : undefined;
-  if (!kline) return errorResult(`Binance has no daily candle for ${symbol} on ${date} (the pair may not have traded then)`);
-  return answer(symbol, date, kline);
+  const query = { symbol, interval: '1d', startTime, endTime: startTime + DAY_MS, limit: 1 };
+  let failure: ToolResult | undefined;
+  for (const base of [ctx.endpoints.binanceUs, ctx.endpoints.binance]) {
+    const r = await requestJson<Kline[]>(ctx, BINANCE, { url: `${base}/klines`, query }, `Binance klines request for ${symbol} (${new URL(base).host})`);
+    if (!r.ok) {
+      failure = r.result;
+      continue;
+    }
+    const kline = Array.isArray(r.data) ? r.data[0] : undefined;
+    if (!Array.isArray(kline)) return errorResult(`Binance has no daily candle for ${symbol} on ${date}`);
+    return answer(symbol, date, kline);
+  }
+  return failure!;
 };
 
 import { numeric } from './synthetic.js';
@@ -154,8 +170,8 @@ export const stockHistoricalPrice = stockTool(
   'stock_historical_price',
   'Closing price of a stock on a date; a weekend or holiday gives the previous trading day (Yahoo Finance).',
   'JSON with ticker, date (the trading day used), close_price and currency',
-  (ticker, date, price) => formatStockPrice(ticker, date, price, 'USD'),
-  (ticker, day) => okResult(formatStockPrice(ticker, day.date, day.close, day.currency)),
+  formatStockPrice,
+  (ticker, day) => okResult(formatStockPrice(ticker, day.date, day.close)),
 );
 
 export const stockVolume = stockTool(
@@ -168,7 +184,7 @@ export const stockVolume = stockTool(
 
 export const cryptoHistoricalPrice = cryptoTool(
   'crypto_historical_price',
-  'Daily closing price of a crypto trading pair on a date (Binance klines, UTC days).',
+  'Daily closing price of a crypto trading pair on a date (Binance klines, UTC days; binance.us, then binance.com).',
   'JSON with symbol, date and close_price (in the quote asset)',
   formatCryptoPrice,
   (symbol, date, kline) => okResult(formatCryptoPrice(symbol, date, Number(kline[4]))),
@@ -176,7 +192,7 @@ export const cryptoHistoricalPrice = cryptoTool(
 
 export const cryptoVolume = cryptoTool(
   'crypto_volume',
-  'Daily trading volume of a crypto trading pair on a date (Binance klines, UTC days).',
+  'Daily trading volume of a crypto trading pair on a date (Binance klines, UTC days; binance.us, then binance.com).',
   'JSON with symbol, date, volume (base asset) and quote_volume (quote asset)',
   (symbol, date, volume) => formatCryptoVolume(symbol, date, volume, volume),
   (symbol, date, kline) => okResult(formatCryptoVolume(symbol, date, Number(kline[5]), Number(kline[7]))),

@@ -1,4 +1,8 @@
-/** The maps_* tools' answers: JSON pretty-printed (2-space indent), keys in the order written; distances in km, durations in minutes, elevations in meters. */
+/**
+ * The maps_* tools' answers: JSON pretty-printed (2-space indent), keys in the order written; elevations in
+ * meters; routes and the distance matrix give Google's `{text, value}` (meters, seconds), as the tools the
+ * golden values were computed with did.
+ */
 import { jsonText } from '../providers/formats.js';
 
 export interface LatLng {
@@ -54,7 +58,8 @@ export const formatPlaces = (places: PlaceSummary[]): string => jsonText({ count
 
 /**
  * maps_place_details: `{"place_id","name","formatted_address","location","formatted_phone_number","website",
- * "rating","user_ratings_total","opening_hours" (list of "Monday: 9:00 AM – 5:00 PM" lines),"types","url"}`.
+ * "rating","user_ratings_total","reviews" (Google's review objects, as given),"opening_hours" (Google's object:
+ * open_now, periods, weekday_text, as given),"types","url"}`.
  */
 export interface PlaceDetails {
   place_id: string;
@@ -65,42 +70,52 @@ export interface PlaceDetails {
   website: string | null;
   rating: number | null;
   user_ratings_total: number | null;
-  opening_hours: string[] | null;
+  reviews: unknown[] | null;
+  opening_hours: Record<string, unknown> | null;
   types: string[];
   url: string | null;
 }
 export const formatPlaceDetails = (place: PlaceDetails): string => jsonText(place);
 
+/** A distance or duration as Google gives it: `value` in meters or seconds, `text` for people ("6 hours 5 mins"). */
+export interface TextValue {
+  text: string;
+  value: number;
+}
+
 /**
- * maps_distance_matrix: `{"origin_addresses","destination_addresses","rows":[{"elements":[{"status","distance_km",
- * "duration_min"}]}]}`: one row per origin, one element per destination; distance/duration null unless status is OK.
+ * maps_distance_matrix: `{"origin_addresses","destination_addresses","results":[{"elements":[{"status","duration",
+ * "distance"}]}]}`: one entry of `results` per origin, one element per destination; `duration` (seconds) and
+ * `distance` (meters) are Google's `{text, value}`, null unless status is OK.
  */
 export interface MatrixElement {
   status: string;
-  distance_km: number | null;
-  duration_min: number | null;
+  duration: TextValue | null;
+  distance: TextValue | null;
 }
 export interface DistanceMatrix {
   origin_addresses: string[];
   destination_addresses: string[];
-  rows: { elements: MatrixElement[] }[];
+  results: { elements: MatrixElement[] }[];
 }
 export const formatDistanceMatrix = (m: DistanceMatrix): string =>
-  jsonText({ origin_addresses: m.origin_addresses, destination_addresses: m.destination_addresses, rows: m.rows });
+  jsonText({ origin_addresses: m.origin_addresses, destination_addresses: m.destination_addresses, results: m.results });
 
 /**
- * maps_directions: `{"routes":[{"summary","distance_km","duration_min","steps":[{"instruction" (plain text),
- * "distance_km","duration_min"}]}]}`; `routes` is empty when there is no route.
+ * maps_directions: `{"routes":[{"summary","distance","duration","steps":[{"instructions" (plain text),"distance",
+ * "duration","travel_mode"}]}]}` with Google's `{text, value}` distances (meters) and durations (seconds);
+ * `routes` is empty when there is no route.
  */
 export interface RouteStep {
-  instruction: string;
-  distance_km: number;
-  duration_min: number;
+  instructions: string;
+  distance: TextValue | null;
+  duration: TextValue | null;
+  travel_mode: string | null;
 }
 export interface Route {
-  summary: string;
-  distance_km: number;
-  duration_min: number;
+  summary: string | null;
+  distance: TextValue | null;
+  duration: TextValue | null;
   steps: RouteStep[];
 }
 export const formatDirections = (routes: Route[]): string => jsonText({ routes });

@@ -78,14 +78,16 @@ export async function searchPlaces(ctx: ProviderContext, args: { query: string; 
   return okResult(formatPlaces(places));
 }
 
-const DETAIL_FIELDS = 'place_id,name,formatted_address,geometry/location,formatted_phone_number,website,rating,user_ratings_total,opening_hours,types,url';
+/** Every field the tools of the golden values showed (they asked for all fields: reviews and opening periods too), and place_id, types, url. */
+const DETAIL_FIELDS = 'place_id,name,formatted_address,geometry/location,formatted_phone_number,website,rating,user_ratings_total,reviews,opening_hours,types,url';
+
+const objectOrNull = (v: unknown): Record<string, unknown> | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null);
 
 export async function placeDetails(ctx: ProviderContext, args: { place_id: string }): Promise<ToolResult> {
   const r = await callGoogle(ctx, 'place/details/json', { place_id: args.place_id, fields: DETAIL_FIELDS }, 'Google Place Details request');
   if (!r.ok) return r.result;
   const p = r.data.result;
   if (!p) return errorResult(`no place has the place_id ${args.place_id}`, r.data.status);
-  const hours = stringList(p.opening_hours?.weekday_text);
   return okResult(
     formatPlaceDetails({
       place_id: p.place_id ?? args.place_id,
@@ -96,7 +98,8 @@ export async function placeDetails(ctx: ProviderContext, args: { place_id: strin
       website: stringOrNull(p.website),
       rating: numberOrNull(p.rating),
       user_ratings_total: numberOrNull(p.user_ratings_total),
-      opening_hours: hours.length ? hours : null,
+      reviews: Array.isArray(p.reviews) ? p.reviews : null,
+      opening_hours: objectOrNull(p.opening_hours),
       types: stringList(p.types),
       url: stringOrNull(p.url),
     }),

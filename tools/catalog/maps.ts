@@ -10,6 +10,9 @@ import { numeric, syntheticCoordinates, syntheticHash } from './synthetic.js';
 import type { ToolDefinition, ToolSpec } from './types.js';
 
 const syntheticId = (key: string): string => `synthetic-${syntheticHash(key).toString(36)}`;
+/** Whole minutes as Google's duration: `int(seconds / 60)` gives them back. */
+const syntheticDuration = (minutes: number) => ({ text: `${Math.trunc(minutes)} mins`, value: Math.trunc(minutes) * 60 });
+const syntheticDistance = (km: number) => ({ text: `${Math.round(km * 10) / 10} km`, value: Math.round(km * 1000) });
 
 const travelMode = () =>
   z
@@ -51,14 +54,15 @@ export const mapsSearchPlaces = mapsTool({
     radius: numberLike().pipe(z.number().positive()).optional().describe('search radius around location, in meters'),
   }),
   example: { query: 'hotels near Provincial Assembly of Balochistan' },
-  synthetic: (a, value) =>
+  // A golden count is that many places; a golden first rating (place_rating) is one place rated so.
+  synthetic: (a, value, outputKey) =>
     fmt.formatPlaces(
-      Array.from({ length: Math.max(0, Math.round(numeric(value))) }, (_, i) => ({
+      Array.from({ length: outputKey === 'place_rating' ? 1 : Math.max(0, Math.round(numeric(value))) }, (_, i) => ({
         name: `${a.query} #${i + 1}`,
         formatted_address: null,
         location: syntheticCoordinates(`${a.query}/${i}`),
         place_id: syntheticId(`${a.query}/${i}`),
-        rating: null,
+        rating: outputKey === 'place_rating' ? numeric(value) : null,
         user_ratings_total: null,
         types: ['point_of_interest'],
       })),
@@ -68,7 +72,7 @@ export const mapsSearchPlaces = mapsTool({
 export const mapsPlaceDetails = mapsTool({
   name: 'maps_place_details',
   summary: 'Details of one place by its Google place_id.',
-  returns: 'JSON with name, address, location, phone, website, rating and opening hours',
+  returns: 'JSON with name, address, location, phone, website, rating, reviews and opening hours',
   args: () => z.object({ place_id: text('place_id').describe('a place_id from maps_geocode or maps_search_places') }),
   example: { place_id: 'ChIJN1t_tDeuEmsRUsoyG83frY4' },
 }, placeDetails);
@@ -76,7 +80,7 @@ export const mapsPlaceDetails = mapsTool({
 export const mapsDistanceMatrix = mapsTool({
   name: 'maps_distance_matrix',
   summary: 'Travel distance and duration between origins and destinations (Google Distance Matrix).',
-  returns: 'JSON with origin_addresses, destination_addresses and, per pair, distance (km) and duration (minutes)',
+  returns: 'JSON with origin_addresses, destination_addresses and, per pair (results[origin].elements[destination]), distance (meters) and duration (seconds) as {text, value}',
   args: () => z.object({
     origins: placeList('origins').describe('addresses or {latitude, longitude}'),
     destinations: placeList('destinations').describe('addresses or {latitude, longitude}'),
@@ -87,7 +91,7 @@ export const mapsDistanceMatrix = mapsTool({
     fmt.formatDistanceMatrix({
       origin_addresses: ['(synthetic origin)'],
       destination_addresses: ['(synthetic destination)'],
-      rows: [{ elements: [{ status: 'OK', distance_km: numeric(value), duration_min: Math.round(numeric(value) * 0.9 * 10) / 10 }] }],
+      results: [{ elements: [{ status: 'OK', duration: syntheticDuration(numeric(value) * 0.9), distance: { text: `${numeric(value)} km`, value: Math.round(numeric(value) * 1000) } }] }],
     }),
 }, distanceMatrix);
 
@@ -125,12 +129,13 @@ export const mapsElevation = mapsTool({
 export const mapsDirections = mapsTool({
   name: 'maps_directions',
   summary: 'Route between two places (Google Directions).',
-  returns: 'JSON with routes: summary, distance (km), duration (minutes) and steps',
+  returns: 'JSON with routes: summary, distance (meters) and duration (seconds) as {text, value}, and steps',
   args: () => z.object({
     origin: place().describe('start'),
     destination: place().describe('end'),
     mode: travelMode().optional().describe(MODE_DOC),
   }),
   example: { origin: 'Kathmandu', destination: 'Pokhara', mode: 'driving' },
-  synthetic: (_a, value) => fmt.formatDirections([{ summary: 'synthetic route', distance_km: Math.round(numeric(value) * 1.2 * 10) / 10, duration_min: numeric(value), steps: [] }]),
+  synthetic: (_a, value) =>
+    fmt.formatDirections([{ summary: 'synthetic route', distance: syntheticDistance(numeric(value) * 1.2), duration: syntheticDuration(numeric(value)), steps: [] }]),
 }, directions);

@@ -36,9 +36,10 @@ export type ToolSpec = ToolPlacement & {
   example: Record<string, unknown>;
   /**
    * The tool's answer in the synthetic golden world (tasks/aar/world/synthesize.ts) to a call of a leg's
-   * golden chain whose step yields `value`; absent: the tool is not synthesised.
+   * golden chain whose step yields `value` under `outputKey` (a tool read two ways, as maps_search_places's
+   * count or first rating); absent: the tool is not synthesised.
    */
-  synthetic?: (args: Record<string, unknown>, value: unknown) => string;
+  synthetic?: (args: Record<string, unknown>, value: unknown, outputKey?: string | null) => string;
   /**
    * Runs the call (arguments already checked) over its provider's transport and formats the answer:
    * `ctx.http` with the provider's name keeps its rate limit, `ctx.endpoints` and `ctx.keys` its address

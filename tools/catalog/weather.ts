@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import { flattenPoint, isoDate, latitude, longitude } from './args.js';
-import { errorResult, jsonText, okResult } from '../providers/formats.js';
+import { jsonText, okResult } from '../providers/formats.js';
 import { selectPaths } from '../providers/select-path.js';
 import type { ProviderContext, ToolResult } from '../providers/types.js';
 import { requestJson } from '../providers/upstream.js';
 import { defineTool } from './define.js';
 
 /**
- * weather_historical without `select`: `{"latitude","longitude","elevation","timezone","daily_units":{...},
- * "daily":{"time":[...],"<variable>":[...]}}`, the Open-Meteo archive response minus its timing metadata.
- * weather_forecast adds `"current_units"` and `"current"` before `daily_units`. Units are Open-Meteo's:
- * deg C, mm, cm (snowfall), s (durations), km/h, ISO 8601 local times.
- * With `select`: `{"<selector>": value, ...}` in the order given, e.g. `{"daily.sunshine_duration[0]": 2327.99}`.
+ * weather_historical without `select`: Open-Meteo's archive answer (`latitude`, `longitude`, `utc_offset_seconds`,
+ * `timezone`, `timezone_abbreviation`, `elevation`, `daily_units`, `daily`: `time` and one array per variable),
+ * less `generationtime_ms` (the server's own timing). weather_forecast's adds `current_units` and `current`.
+ * Units are Open-Meteo's: deg C, mm, cm (snowfall), s (durations), km/h, ISO 8601 local times.
+ * With `select`: `{"<selector>": value, ...}` in the order given, e.g. `{"daily.sunshine_duration[0]": 2327.99}`,
+ * a path that leads nowhere giving null (tools/providers/select-path.ts).
  */
 export const formatWeather = (data: object): string => jsonText(data);
 export const formatSelected = (values: Record<string, unknown>): string => jsonText(values);
@@ -51,18 +52,13 @@ export const FORECAST_DAILY = [
   'wind_speed_10m_max',
 ] as const;
 
-/** The keys agents see, in this order (the API's timing and offset metadata is left out). */
-const KEPT_KEYS = ['latitude', 'longitude', 'elevation', 'timezone', 'current_units', 'current', 'daily_units', 'daily'];
+/** Fields of Open-Meteo's answer about the server, not the weather: left out. */
+const SERVER_FIELDS = new Set(['generationtime_ms']);
 
-function weatherObject(answer: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(KEPT_KEYS.filter((k) => answer[k] !== undefined).map((k) => [k, answer[k]]));
-}
-
+/** The answer, or with `select` the selected values (resolved against the whole answer, as the golden values' tool did). */
 function answerWith(data: Record<string, unknown>, select: unknown): ToolResult {
-  const weather = weatherObject(data);
-  if (!Array.isArray(select) || select.length === 0) return okResult(formatWeather(weather));
-  const picked = selectPaths(weather, select.map(String));
-  return picked.ok ? okResult(formatSelected(picked.values)) : errorResult(picked.error);
+  if (!Array.isArray(select) || select.length === 0) return okResult(formatWeather(Object.fromEntries(Object.entries(data).filter(([k]) => !SERVER_FIELDS.has(k)))));
+  return okResult(formatSelected(selectPaths(data, select.map(String))));
 }
 
 /** weather_historical (archive API), times in the place's own time zone. */
@@ -113,7 +109,7 @@ export const weatherHistorical = defineTool({
       longitude: longitude(),
       start_date: isoDate().describe('first day, YYYY-MM-DD (or give `date` for a single day)'),
       end_date: isoDate().optional().describe('last day, YYYY-MM-DD (default start_date)'),
-      select: select().optional().describe('dotted paths into the response, e.g. "daily.temperature_2m_max[0]"'),
+      select: select().optional().describe('dotted paths into the response, e.g. "daily.temperature_2m_max[0]" (null where a path leads nowhere)'),
     }),
   ),
   example: { latitude: 48.85, longitude: 2.35, start_date: '2024-01-15', end_date: '2024-01-15' },

@@ -8,75 +8,45 @@ import { fetchPage } from './web-page.js';
 
 const SERPER = 'serper';
 
-export interface OrganicResult {
-  title: string;
-  link: string;
-  snippet: string;
-  position: number;
-}
-/** Present keys only. */
-export interface AnswerBox {
-  title?: string;
-  answer?: string;
-  snippet?: string;
-  link?: string;
-}
-/** Present keys only; `attributes` maps labels to values ("Height": "8,849 m"). */
-export interface KnowledgeGraph {
-  title?: string;
-  type?: string;
-  description?: string;
-  website?: string;
-  attributes?: Record<string, string>;
-}
-/** web_search: `{"organic":[{"title","link","snippet","position"}],"answerBox"?,"knowledgeGraph"?}`. */
-export function formatWebSearch(organic: OrganicResult[], answerBox?: AnswerBox, knowledgeGraph?: KnowledgeGraph): string {
-  return jsonText({ organic, ...(answerBox ? { answerBox } : {}), ...(knowledgeGraph ? { knowledgeGraph } : {}) });
-}
+/** Serper's answer fields that are about the operator's account, not the search: left out. */
+const ACCOUNT_FIELDS = new Set(['credits']);
+/** Results asked of Serper at most (the golden values' search tool capped `num` at 10). */
+export const MAX_SEARCH_RESULTS = 10;
 
-interface SerperAnswer {
-  organic?: { title?: string; link?: string; snippet?: string; position?: number }[];
-  answerBox?: Record<string, unknown>;
-  knowledgeGraph?: Record<string, unknown>;
-}
-
-/** The listed string fields of `source` that are present. */
-function pickStrings<K extends string>(source: Record<string, unknown> | undefined, keys: readonly K[]): Partial<Record<K, string>> | undefined {
-  if (!source) return undefined;
-  const out: Partial<Record<K, string>> = {};
-  for (const k of keys) if (typeof source[k] === 'string' && source[k] !== '') out[k] = source[k] as string;
-  return Object.keys(out).length ? out : undefined;
-}
-
-function knowledgeGraph(source: Record<string, unknown> | undefined): KnowledgeGraph | undefined {
-  const kg: KnowledgeGraph | undefined = pickStrings(source, ['title', 'type', 'description', 'website'] as const);
-  const attrs = source?.attributes;
-  if (attrs && typeof attrs === 'object' && !Array.isArray(attrs)) {
-    const strings = Object.fromEntries(Object.entries(attrs).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
-    if (Object.keys(strings).length) return { ...kg, attributes: strings };
-  }
-  return kg;
+/**
+ * web_search: Serper's whole answer, as the search tool of the golden values returned it (searchParameters,
+ * knowledgeGraph, answerBox, organic with dates, sitelinks and attributes, peopleAlsoAsk, relatedSearches,
+ * topStories, ...), less `credits` (the account's balance). With `sections`, only those sections, lists cut
+ * at `num_results`.
+ */
+export function formatWebSearch(answer: Record<string, unknown>, sections?: readonly string[], numResults = 5): string {
+  if (!sections?.length) return jsonText(Object.fromEntries(Object.entries(answer).filter(([k]) => !ACCOUNT_FIELDS.has(k))));
+  return jsonText(Object.fromEntries(sections.map((k) => {
+    const value = answer[k];
+    return [k, Array.isArray(value) ? value.slice(0, numResults) : (value ?? null)];
+  })));
 }
 
 /** web_search through Serper's Google search API (POST <serper>/search, key in X-API-KEY). */
 async function search(args: Record<string, unknown>, ctx: ProviderContext): Promise<ToolResult> {
   if (!ctx.keys.serper) return errorResult('SERPER_API_KEY is not set on the host');
-  const body = { q: String(args.query), num: Number(args.num_results ?? 5), gl: String(args.gl ?? 'us'), hl: String(args.hl ?? 'en') };
-  const r = await requestJson<SerperAnswer>(
+  const numResults = Number(args.num_results ?? 5);
+  const body = {
+    q: String(args.query),
+    location: String(args.location ?? 'United States'),
+    gl: String(args.gl ?? 'us'),
+    hl: String(args.hl ?? 'en'),
+    num: Math.max(1, Math.min(numResults, MAX_SEARCH_RESULTS)),
+  };
+  const r = await requestJson<Record<string, unknown>>(
     ctx,
     SERPER,
     { method: 'POST', url: `${ctx.endpoints.serper}/search`, headers: { 'X-API-KEY': ctx.keys.serper }, json: body },
     'Serper search',
   );
   if (!r.ok) return r.result;
-  const organic: OrganicResult[] = (r.data.organic ?? []).map((o, i) => ({
-    title: o.title ?? '',
-    link: o.link ?? '',
-    snippet: o.snippet ?? '',
-    position: o.position ?? i + 1,
-  }));
-  const answerBox: AnswerBox | undefined = pickStrings(r.data.answerBox, ['title', 'answer', 'snippet', 'link'] as const);
-  return okResult(formatWebSearch(organic, answerBox, knowledgeGraph(r.data.knowledgeGraph)));
+  if (!r.data || typeof r.data !== 'object' || Array.isArray(r.data)) return errorResult('Serper search returned an answer that is not an object', JSON.stringify(r.data).slice(0, 300));
+  return okResult(formatWebSearch(r.data, args.sections as string[] | undefined, numResults));
 }
 
 export const fetchWebpage = defineTool({
@@ -98,15 +68,17 @@ export const fetchWebpage = defineTool({
 
 export const webSearch = defineTool({
   name: 'web_search',
-  aliases: ['serper_search'],
+  aliases: ['serper_search', 'serper_google_search'],
   group: 'web',
   summary: 'Search the web (Google results through Serper).',
-  returns: 'JSON with the organic results (title, link, snippet) and, when present, the answer box and knowledge graph',
+  returns: "JSON: Serper's answer (organic results with title, link and snippet; answer box, knowledge graph, people also ask, related searches, top stories when present)",
   args: () => z.object({
     query: text('query').describe('search terms'),
-    num_results: z.coerce.number().int().min(1).max(20).optional().describe('number of results, 1-20 (default 5)'),
+    num_results: z.coerce.number().int().min(1).max(100).optional().describe(`results per section, at most ${MAX_SEARCH_RESULTS} (default 5)`),
+    location: z.string().optional().describe('where the search is made from (default "United States")'),
     gl: z.string().optional().describe('country code of the search (default "us")'),
     hl: z.string().optional().describe('language code of the search (default "en")'),
+    sections: z.array(z.string()).optional().describe('only these sections of the answer, e.g. ["organic", "answerBox"] (default: all)'),
   }),
   example: { query: 'tallest mountain in Europe' },
   runsIn: 'gateway',

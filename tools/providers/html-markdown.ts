@@ -76,23 +76,27 @@ export function htmlToMarkdown(html: string, baseUrl: string): string {
   return markdown.replace(/[ \t]+$/gm, '').replace(/\n{3,}/g, '\n\n').trim();
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', ndash: '–', mdash: '—' };
+/** Elements whose edges separate words in text (a line break, a block). */
+const BLOCKS = new Set(['DIV', 'P', 'BR', 'LI', 'TR', 'TD', 'TH', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'UL', 'OL', 'TABLE']);
 
-/** Decodes the common named and all numeric character references. */
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
-    if (ref[0] === '#') {
-      const code = ref[1].toLowerCase() === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
-      return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return ENTITIES[ref.toLowerCase()] ?? whole;
+let textService: TurndownService | undefined;
+
+/** HTML to text by the same parser as the Markdown (every named and numeric entity decoded), no markup kept. */
+function plainTextService(): TurndownService {
+  if (textService) return textService;
+  const service = new TurndownService();
+  service.escape = (text: string) => text;
+  service.addRule('text', {
+    filter: () => true,
+    replacement: (content, node) => (BLOCKS.has((node as unknown as Element).nodeName) ? ` ${content} ` : content),
   });
+  return (textService = service);
 }
 
 /** Text of an HTML snippet: tags removed (block boundaries become spaces), entities decoded, spaces collapsed. */
 export function htmlToText(html: string): string {
-  const spaced = html.replace(/<\/?(?:div|p|br|li|tr|td|th|h\d)\b[^>]*>/gi, ' ').replace(/<[^>]*>/g, '');
-  return decodeEntities(spaced).replace(/\s+/g, ' ').trim();
+  if (!html.trim()) return '';
+  return plainTextService().turndown(html).replace(/\s+/g, ' ').trim();
 }
 
 /** The document's <title>, as text; undefined when absent or empty. */

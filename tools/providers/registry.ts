@@ -1,3 +1,4 @@
+import { hostSecrets } from '../../common/secrets.js';
 import { findTool, type ProviderName, type ToolDefinition } from '../catalog/index.js';
 import { FetchHttpClient, type HttpClientOptions } from './http.js';
 import { DEFAULT_ENDPOINTS, keysFromEnv, providerKeyVars, PROVIDERS, type Endpoints, type ProviderKeys } from './index.js';
@@ -35,9 +36,12 @@ export interface ProviderContextOptions {
 
 /** What providers need for a job: endpoints, host keys and one HTTP client (its limits span all trials). */
 export function createProviderContext(options: ProviderContextOptions = {}): ProviderContext {
+  const keys = options.keys ?? keysFromEnv(options.env ?? process.env);
+  // Whatever comes back from a provider is masked by them before the agent, a log or the store sees it.
+  hostSecrets.add(...Object.values(keys));
   return {
     endpoints: { ...DEFAULT_ENDPOINTS, ...options.endpoints },
-    keys: options.keys ?? keysFromEnv(options.env ?? process.env),
+    keys,
     http: options.http ?? new FetchHttpClient(options.httpOptions),
     ...(options.codeModel ? { codeModel: options.codeModel } : {}),
   };

@@ -1,60 +1,57 @@
 /**
- * Resolves `select` paths such as `daily.sunshine_duration[0]` against a JSON value: dot-separated keys,
- * each optionally followed by `[index]` (a bare numeric segment, `daily.time.0`, indexes too).
+ * Resolves weather `select` paths such as `daily.sunshine_duration[0]` against a JSON value, as the weather
+ * tool of the golden values resolved them: dot-separated segments, each a key optionally followed by `[index]`
+ * (negative indexes count from the end, as in Python). A path that leads nowhere (an unknown key, an index out
+ * of range, a key asked of a list) gives null for that path, never an error for the whole call. Inside a
+ * segment, a bracket that is not `[integer]` ends the segment there (`daily[x]` reads as `daily`).
  */
-
-export type SelectOutcome = { ok: true; values: Record<string, unknown> } | { ok: false; error: string };
 
 type Token = string | number;
 
-function tokenize(path: string): Token[] | undefined {
+function segmentTokens(segment: string): Token[] {
   const tokens: Token[] = [];
-  for (const segment of path.trim().split('.')) {
-    const m = /^([^[\]]*)((?:\[-?\d+\])*)$/.exec(segment);
-    if (!m || (m[1] === '' && m[2] === '')) return undefined;
-    if (m[1] !== '') tokens.push(/^\d+$/.test(m[1]) ? Number(m[1]) : m[1]);
-    for (const idx of m[2].matchAll(/\[(-?\d+)\]/g)) tokens.push(Number(idx[1]));
+  let key = '';
+  for (let i = 0; i < segment.length; i++) {
+    if (segment[i] !== '[') {
+      key += segment[i];
+      continue;
+    }
+    if (key) tokens.push(key);
+    key = '';
+    const close = segment.indexOf(']', i);
+    const index = close === -1 ? '' : segment.slice(i + 1, close).trim();
+    if (!/^[+-]?\d+$/.test(index)) return tokens;
+    tokens.push(Number(index));
+    i = close;
   }
+  if (key) tokens.push(key);
   return tokens;
 }
 
-const describe = (tokens: Token[]) => tokens.map((t, i) => (typeof t === 'number' ? `[${t}]` : i === 0 ? t : `.${t}`)).join('') || '(root)';
-
-function resolve(data: unknown, path: string): { ok: true; value: unknown } | { ok: false; error: string } {
-  const tokens = tokenize(path);
-  if (!tokens) return { ok: false, error: `select path "${path}" is malformed; use dotted keys and [index], e.g. daily.time[0]` };
+/** The value at `path`, or null. */
+export function selectPath(data: unknown, path: string): unknown {
   let current: unknown = data;
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i];
-    const where = describe(tokens.slice(0, i));
-    if (typeof token === 'number') {
-      if (!Array.isArray(current)) return { ok: false, error: `select path "${path}": ${where} is not a list` };
-      const index = token < 0 ? current.length + token : token;
-      if (index < 0 || index >= current.length) {
-        return { ok: false, error: `select path "${path}": index ${token} is out of range (${where} has ${current.length} items)` };
+  for (const segment of path.split('.')) {
+    if (segment === '') return null;
+    for (const token of segmentTokens(segment)) {
+      if (current === null || current === undefined) return null;
+      if (typeof token === 'number') {
+        // A string is indexed by character, as in Python.
+        const items: unknown[] | undefined = Array.isArray(current) ? current : typeof current === 'string' ? [...current] : undefined;
+        if (!items) return null;
+        const index = token < 0 ? items.length + token : token;
+        if (index < 0 || index >= items.length) return null;
+        current = items[index];
+      } else {
+        if (typeof current !== 'object' || Array.isArray(current) || !Object.hasOwn(current, token)) return null;
+        current = (current as Record<string, unknown>)[token];
       }
-      current = current[index];
-    } else {
-      if (!current || typeof current !== 'object' || Array.isArray(current)) {
-        return { ok: false, error: `select path "${path}": ${where} has no key "${token}"` };
-      }
-      const obj = current as Record<string, unknown>;
-      if (!(token in obj)) {
-        return { ok: false, error: `select path "${path}": ${where} has no key "${token}"; available keys: ${Object.keys(obj).join(', ')}` };
-      }
-      current = obj[token];
     }
   }
-  return { ok: true, value: current };
+  return current === undefined ? null : current;
 }
 
-/** Maps each selector to its value; the first unknown path is an error naming the keys available there. */
-export function selectPaths(data: unknown, selectors: readonly string[]): SelectOutcome {
-  const values: Record<string, unknown> = {};
-  for (const selector of selectors) {
-    const r = resolve(data, selector);
-    if (!r.ok) return r;
-    values[selector] = r.value;
-  }
-  return { ok: true, values };
+/** Each selector mapped to its value (null where it leads nowhere), in the order given. */
+export function selectPaths(data: unknown, selectors: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(selectors.map((s) => [s, selectPath(data, s)]));
 }

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { ToolResult } from '../providers/types.js';
 import type { CallIdentity } from './canonical.js';
+import { parseJsonFile } from './json-file.js';
+import { createExclusive, recordSession, type Recorder } from './provenance.js';
 
 /**
  * A record/replay store of tool responses: one pretty-printed JSON file per call, at
@@ -13,6 +15,10 @@ import type { CallIdentity } from './canonical.js';
  * A leg that needs another answer to a call than the one shared by all (two legs of a synthetic world
  * disagree) has its own entry under `<dir>/per-leg/<leg id, URI-encoded>/<tool>/...`: a lookup for that
  * leg reads it first, every other lookup the shared entry. A store without `per-leg/` reads as before.
+ *
+ * A store opened with a `recorder` writes its provenance (tools/store/provenance.ts) with the first entry it
+ * writes: world.json when the store is new, and a file for the session. `putIfAbsent` is how a pinned world
+ * grows: the first answer recorded for a call stays, whoever else records the same call at the same time.
  */
 
 /** The folder of per-leg entries; no catalog tool is named so (tool names are snake_case). */
@@ -42,7 +48,12 @@ export class ResponseStore {
   /** The legs with entries of their own, read once on the first lookup for a leg. */
   private legsWithEntries?: Set<string>;
 
-  constructor(readonly dir: string) {}
+  private sessionWritten = false;
+
+  constructor(
+    readonly dir: string,
+    private readonly options: { recorder?: Recorder } = {},
+  ) {}
 
   /** The shared entry's file, or with `leg` that leg's own entry's file. */
   fileFor(id: CallIdentity, leg?: string): string {
@@ -84,23 +95,11 @@ export class ResponseStore {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
     }
-    let raw: unknown;
-    try {
-      raw = JSON.parse(text);
-    } catch (error) {
-      throw new Error(`${file}: invalid JSON: ${(error as Error).message}`);
-    }
-    const parsed = StoreEntrySchema.safeParse(raw);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw new Error(`${file}: ${issue.path.join('.') || '(top)'}: ${issue.message}`);
-    }
-    return parsed.data;
+    return parseJsonFile(file, text, StoreEntrySchema);
   }
 
-  /** Writes the shared entry, or with `leg` that leg's own. */
-  put(id: CallIdentity, result: ToolResult, source: StoreEntry['source'], note?: string, leg?: string): string {
-    const entry: StoreEntry = {
+  private entry(id: CallIdentity, result: ToolResult, source: StoreEntry['source'], note?: string, leg?: string): StoreEntry {
+    return {
       format: STORE_ENTRY_FORMAT,
       tool: id.tool,
       args: JSON.parse(id.args) as Record<string, unknown>,
@@ -112,12 +111,36 @@ export class ResponseStore {
       ...(note ? { note } : {}),
       ...(leg !== undefined ? { leg } : {}),
     };
+  }
+
+  /** The session's provenance, written before its first entry. */
+  private noteSession(): void {
+    if (this.sessionWritten || !this.options.recorder) return;
+    this.sessionWritten = true;
+    recordSession(this.dir, this.options.recorder, this.options.recorder.mode === 'synthesize' ? 'synthetic' : 'live');
+  }
+
+  /** Writes the shared entry, or with `leg` that leg's own (an entry there already is replaced). */
+  put(id: CallIdentity, result: ToolResult, source: StoreEntry['source'], note?: string, leg?: string): string {
+    this.noteSession();
     const file = this.fileFor(id, leg);
     mkdirSync(path.dirname(file), { recursive: true });
     const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-    writeFileSync(tmp, JSON.stringify(entry, null, 2) + '\n');
+    writeFileSync(tmp, JSON.stringify(this.entry(id, result, source, note, leg), null, 2) + '\n');
     renameSync(tmp, file);
     return file;
+  }
+
+  /**
+   * Writes the shared entry unless there is one, atomically: of several processes recording the same call at
+   * once, one entry stays whole and every one of them gets it back (`created` says whether it was this one's).
+   */
+  putIfAbsent(id: CallIdentity, result: ToolResult, source: StoreEntry['source']): { entry: StoreEntry; created: boolean } {
+    this.noteSession();
+    const file = this.fileFor(id);
+    const entry = this.entry(id, result, source);
+    if (createExclusive(file, JSON.stringify(entry, null, 2) + '\n')) return { entry, created: true };
+    return { entry: this.read(file) ?? entry, created: false };
   }
 }
 

@@ -17,7 +17,15 @@ export const TEXT_MAX_CHARS = 64 * 1024;
 export const ARGS_MAX_CHARS = 16 * 1024;
 export const TRAJECTORY_TEXT_MAX_CHARS = 8 * 1024 * 1024;
 export const TOOL_DEFINITIONS_MAX_CHARS = 256 * 1024;
+/** Lines read of each log: past them a log (one written before the gateway bounded its logs) is only counted. */
+export const LOG_LINES_READ_MAX = 10_000;
 const NOTES_MAX = 5;
+
+/** Requests the gateway counted without a log line (trial.json's `tool_log_bound` and `model_log_bound`). */
+export interface NotLogged {
+  toolCalls?: number;
+  modelRequests?: number;
+}
 
 export interface TrajectoryInput {
   trialId: string;
@@ -26,6 +34,7 @@ export interface TrajectoryInput {
   instruction: string | null;
   modelLog: Iterable<LogLine> | null;
   toolLog: Iterable<LogLine> | null;
+  notLogged?: NotLogged;
 }
 
 /** A model log line's fields the trajectory uses; anything else may be there. */
@@ -62,13 +71,18 @@ type ToolLine = z.infer<typeof ToolLineSchema>;
 
 type Event = { ts: number; order: number } & ({ kind: 'model'; line: ModelLine } | { kind: 'tool'; line: ToolLine; n: number });
 
-/** Reads one log's lines; those that are not what they should be are counted in `problems`. */
+/** Reads one log's lines (the first LOG_LINES_READ_MAX); those that are not what they should be are counted in `problems`. */
 function readLines<T>(lines: Iterable<LogLine> | null, file: string, schema: z.ZodType<T>, problems: string[], bad: { count: number }): T[] {
   const out: T[] = [];
   if (!lines) return out;
   let n = 0;
+  let unread = 0;
   for (const line of lines) {
     n++;
+    if (n > LOG_LINES_READ_MAX) {
+      unread++;
+      continue;
+    }
     let why: string | null = null;
     if (line === LINE_TOO_LONG) why = 'too long to read';
     else {
@@ -88,6 +102,10 @@ function readLines<T>(lines: Iterable<LogLine> | null, file: string, schema: z.Z
       bad.count++;
       if (problems.length < NOTES_MAX) problems.push(`${file} line ${n}: ${why}; left out`);
     }
+  }
+  if (unread) {
+    bad.count += unread;
+    problems.push(`${file}: ${unread} lines past the first ${LOG_LINES_READ_MAX} left out`);
   }
   return out;
 }
@@ -216,6 +234,9 @@ export function buildTrajectory(input: TrajectoryInput): AtifTrajectory {
   }
 
   if (!steps.length) push({ source: 'system', message: 'no model call and no tool call was logged for this trial' });
+  const { toolCalls = 0, modelRequests = 0 } = input.notLogged ?? {};
+  if (toolCalls) problems.push(`${toolCalls} tool calls refused past the tool log's bound have no line (trial.json tool_log_bound)`);
+  if (modelRequests) problems.push(`${modelRequests} model requests that were not turns (refused or uncounted) have no line past the model log's bound (trial.json model_log_bound)`);
   if (budget.cuts) problems.push(`${budget.cuts} texts cut (each at ${TEXT_MAX_CHARS} characters, all at ${TRAJECTORY_TEXT_MAX_CHARS})`);
   if (toolsNote) problems.push(toolsNote);
   const agentSteps = steps.filter((s) => s.llm_call_count === 1);
@@ -233,7 +254,14 @@ export function buildTrajectory(input: TrajectoryInput): AtifTrajectory {
       total_cached_tokens: sum((s) => s.metrics?.cached_tokens),
       total_cost_usd: costs.length ? Math.round(costs.reduce((acc, s) => acc + s.metrics!.cost_usd!, 0) * 1e9) / 1e9 : undefined,
       total_steps: steps.length,
-      extra: { model_calls: modelLines.length, tool_calls: toolLines.length, model_log_lines_left_out: badModel.count, tool_log_lines_left_out: badTool.count },
+      extra: {
+        model_calls: modelLines.length,
+        tool_calls: toolLines.length,
+        model_log_lines_left_out: badModel.count,
+        tool_log_lines_left_out: badTool.count,
+        ...(toolCalls ? { tool_calls_not_logged: toolCalls } : {}),
+        ...(modelRequests ? { model_requests_not_logged: modelRequests } : {}),
+      },
     }),
     extra: { trial_id: input.trialId, producer: 'aar-harness' },
   };

@@ -1,20 +1,7 @@
 import { seededRandom } from '../../common/random.js';
 import { proportion, tQuantile975 } from '../../common/stats.js';
 
-/** Two-sided exact McNemar test: the discordant pairs (b: only A right, c: only B right) under Binomial(b + c, 1/2). */
-export function mcnemarExact(b: number, c: number): number {
-  const n = b + c;
-  if (n === 0) return 1;
-  const k = Math.min(b, c);
-  // P(X <= k) for X ~ Bin(n, 1/2), summed in log space so n in the thousands stays exact enough.
-  let logTerm = -n * Math.LN2; // log C(n, 0) / 2^n
-  let tail = Math.exp(logTerm);
-  for (let i = 1; i <= k; i++) {
-    logTerm += Math.log(n - i + 1) - Math.log(i);
-    tail += Math.exp(logTerm);
-  }
-  return Math.min(1, 2 * tail);
-}
+export { mcnemarExact } from '../../common/mcnemar.js';
 
 export interface PairedInterval {
   n: number;

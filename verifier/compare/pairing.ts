@@ -3,13 +3,7 @@ import { sliceOfTrial } from '../../tasks/slices.js';
 import type { TrialResult } from '../results.js';
 import type { Configuration } from './select.js';
 
-/**
- * How a leg's attempts become the leg's one value (as Inspect's epoch reducers): `mean` (the share of
- * attempts right), `pass@k` (1 when any of the leg's k attempts is right), `pass^k` (1 when all are).
- * Non-binary metrics (PVR, RCR) are always averaged.
- */
-export const REDUCERS = ['mean', 'pass@k', 'pass^k'] as const;
-export type Reducer = (typeof REDUCERS)[number];
+export { REDUCERS, reduceLeg, type Reducer } from '../../common/reducers.js';
 
 /** One configuration's trials of one leg: the scored attempts, and how many were infrastructure errors. */
 export interface LegTrials {
@@ -98,15 +92,6 @@ export function pairOf(a: ConfigLegs, b: ConfigLegs): Pair {
 export function legsSharedByAll(configs: readonly ConfigLegs[]): { legs: string[]; trials: TrialResult[][] } {
   const legs = [...(configs[0]?.legs.keys() ?? [])].filter((id) => configs.every((c) => (c.legs.get(id)?.scored.length ?? 0) > 0)).sort();
   return { legs, trials: configs.map((c) => legs.flatMap((id) => c.legs.get(id)!.scored)) };
-}
-
-/** A leg's one value of a metric from its attempts; null when no attempt defines it. */
-export function reduceLeg(values: readonly (number | null)[], reducer: Reducer, binary: boolean): number | null {
-  const defined = values.filter((v): v is number => v !== null);
-  if (!defined.length) return null;
-  if (binary && reducer === 'pass@k') return Math.max(...defined);
-  if (binary && reducer === 'pass^k') return Math.min(...defined);
-  return defined.reduce((s, v) => s + v, 0) / defined.length;
 }
 
 /** The slices compare reports: all legs, each coarse group, each fine one, each coarse x fine (`*` = all; AAR: variant, level). */

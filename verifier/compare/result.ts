@@ -1,7 +1,7 @@
 import type { DataTable } from '../../common/table.js';
 import type { BudgetCheck } from './budgets.js';
 import type { EffortRow, FrontierRow } from './effort.js';
-import type { Reducer } from './pairing.js';
+import type { Reducer } from '../../common/reducers.js';
 
 /** What a comparison returns, and its options: the types compare.ts fills and compare-tables.ts renders. */
 
@@ -18,7 +18,7 @@ export interface CompareOptions {
 
 /** Infrastructure-error rates (legs lost) further apart than this are warned about: the legs lost may not be lost at random. */
 export const INFRA_RATE_WARNING = 0.03;
-/** The significance level of the frontier's dominance and of the power figure. */
+/** The significance level of the tests, the frontier's dominance and the power figure. */
 export const ALPHA = 0.05;
 
 /** One metric's paired difference between two configurations on one slice of their shared legs. */
@@ -29,7 +29,7 @@ export interface PairedRow {
   /** The coarse and fine slice, `*` = all; the output names them by the family's sliceKeys (namedSlices). */
   variant: string;
   level: string;
-  /** `primary` (the success rate over all the pair's shared legs, reported as is) or `secondary` (Holm-adjusted as a family). */
+  /** `primary` (the success rate over all the pair's shared legs, one row per pair) or `secondary` (slices, other metrics); each role is one Holm family. */
   role: 'primary' | 'secondary';
   /** Legs (the unit) where the metric is defined for both. */
   n: number;
@@ -45,14 +45,21 @@ export interface PairedRow {
   interval: string | null;
   test: string | null;
   p_value: number | null;
-  /** p_value Holm-adjusted over every secondary row (null on primary rows). */
+  /**
+   * p_value Holm-adjusted within its role's family: the primary rows (k(k-1)/2 for k configurations), or
+   * every secondary row, where rows of the same pair and metric on the same legs count once.
+   */
   p_holm: number | null;
+  /** Set where the 95% interval and the test disagree (the interval excludes 0 while p >= 0.05, or the reverse): the test decides. */
+  interval_vs_test: string | null;
   /** Legs where a's value is above b's / below it (the discordant legs for 0/1 values). */
   discordant_a: number;
   discordant_b: number;
   small_n: 'yes' | null;
-  /** Primary rows: the smallest true difference the test detects with 80% power on these legs (per-leg spread as measured). */
+  /** Primary rows: the smallest true difference the row's test detects with 80% power (alpha 0.05) on these legs, what else is true as measured. */
   mde_80: number | null;
+  /** `exact` (exact McNemar: power by enumeration at the measured discordance) or `approximate (t)` (sign-flip test on per-leg means, t quantiles). */
+  mde_80_method: 'exact' | 'approximate (t)' | null;
 }
 
 export interface ConfigurationSummary {
@@ -89,5 +96,24 @@ export interface CompareResult {
   paired: PairedRow[];
   effort: EffortRow[];
   frontier: FrontierRow[];
+  /** The frontier's dominance tests: every pair on the legs every configuration has a value for, Holm-adjusted as one family. */
+  frontierTests: FrontierTest[];
   tables: DataTable[];
+}
+
+/** One pair's primary metric on the frontier's legs (those every configuration has a value for), the test its dominance reads. */
+export interface FrontierTest {
+  a: string;
+  b: string;
+  legs: number;
+  a_success: number | null;
+  b_success: number | null;
+  /** b - a. */
+  diff: number | null;
+  test: string | null;
+  p_value: number | null;
+  /** Holm-adjusted over the k(k-1)/2 frontier tests. */
+  p_holm: number | null;
+  /** The pair's own shared legs are these legs: the test is its primary row's. */
+  same_legs_as_primary: boolean;
 }

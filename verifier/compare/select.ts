@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_FAMILY } from '../../tasks/registry.js';
+import { recordedSettings } from '../../trial/job-meaning.js';
 import { readJsonFile } from '../../trial/record.js';
 import { loadJobResults, type TrialResult } from '../results.js';
 
@@ -10,8 +11,11 @@ export interface JobFacts {
   file: string;
   harnessVersion: string | null;
   configFile: string | null;
-  /** The effective config as the job wrote it (harness/config/schema.ts JobConfig). */
+  /** The effective config as the job wrote it (harness/config/schema.ts JobConfig of its day), never re-parsed. */
   config: Record<string, unknown>;
+  /** The meaning settings job.json records (trial/job-meaning.ts): its `meaning`, or derived from its `config` when older. */
+  settings: Record<string, unknown>;
+  settingsSource: 'recorded' | 'derived';
 }
 
 /** One agent configuration of one job: the unit compare puts side by side. */
@@ -30,13 +34,15 @@ const JobFileSchema = z.looseObject({
   harness_version: z.string().optional(),
   config_file: z.string().optional(),
   config: z.record(z.string(), z.unknown()),
+  meaning: z.looseObject({ settings: z.record(z.string(), z.unknown()) }).optional(),
 });
 
 export function readJobFacts(jobDir: string): JobFacts | null {
   const file = path.join(jobDir, 'job.json');
   if (!existsSync(file)) return null;
   const job = readJsonFile(file, JobFileSchema);
-  return { file, harnessVersion: job.harness_version ?? null, configFile: job.config_file ?? null, config: job.config };
+  const { settings, source } = recordedSettings(job)!;
+  return { file, harnessVersion: job.harness_version ?? null, configFile: job.config_file ?? null, config: job.config, settings, settingsSource: source };
 }
 
 const isDir = (p: string): boolean => existsSync(p) && statSync(p).isDirectory();

@@ -1,4 +1,6 @@
+import type { TrialOutcomeText } from '../../tasks/family.js';
 import type { AtifTrajectory } from '../../trial/trajectory/index.js';
+import type { JobFacts } from '../compare/select.js';
 import type { TrialResult } from '../results.js';
 
 /** One trial as an exporter gets it: its record and stored score, its trajectory, and the figures to carry. */
@@ -7,12 +9,17 @@ export interface ExportTrial {
   trajectory: AtifTrajectory;
   /** The family's headline figures, by name, exactly as score.json holds them (null: not defined for this trial). */
   metrics: Record<string, number | boolean | null>;
+  /** The trial in words: expected answer, the agent's, and why it scored so (the family's `outcome`). */
+  outcome: TrialOutcomeText;
 }
 
-/** What every exporter is given: the job, and its trials in folder order. */
+/** What every exporter is given: the job, its job.json (null for a folder without one), and its trials in folder order. */
 export interface ExportJob {
   jobDir: string;
   name: string;
+  /** The task family of the job's trials. */
+  family: string;
+  job: JobFacts | null;
   trials: ExportTrial[];
 }
 

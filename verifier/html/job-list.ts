@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { isJobFolder, JOB_FILE, listTrialDirs } from '../../trial/folder.js';
 import { aggregate, familyOfResults } from '../aggregate.js';
@@ -23,12 +23,15 @@ export interface JobSummary {
   unreadable: number;
 }
 
-/** The job folders directly inside `dir`, or null when `dir` is itself a job folder or holds none. */
+/** A folder entry that is a folder, or a link to one (a folder of links to job folders is a folder of jobs). */
+const isFolderEntry = (dir: string, e: Dirent): boolean => e.isDirectory() || (e.isSymbolicLink() && statSync(path.join(dir, e.name), { throwIfNoEntry: false })?.isDirectory() === true);
+
+/** The job folders directly inside `dir` (or linked from it), or null when `dir` is itself a job folder or holds none. */
 export function jobFoldersIn(dir: string): string[] | null {
   if (isJobFolder(dir)) return null;
   let names: string[];
   try {
-    names = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory() && !e.name.startsWith('.')).map((e) => e.name);
+    names = readdirSync(dir, { withFileTypes: true }).filter((e) => !e.name.startsWith('.') && isFolderEntry(dir, e)).map((e) => e.name);
   } catch {
     return null;
   }

@@ -10,6 +10,7 @@ import { configLabel } from './labels.js';
 import type { ReportData, TrialDetail } from './model.js';
 import { PAGE_STYLE } from './style.js';
 import { totalsHtml, type JobTotals } from './totals.js';
+import { plural } from '../../common/words.js';
 
 export interface AgentCard {
   agent: string;
@@ -68,12 +69,18 @@ function cardHtml(card: AgentCard): string {
         `</div>`,
     )
     .join('');
-  const infra = card.infraErrors ? `, <span class="warn">${card.infraErrors} infrastructure errors (not scored)</span>` : '';
+  const infra = card.infraErrors ? `, <span class="warn">${plural(card.infraErrors, 'infrastructure error')} (not scored)</span>` : '';
   return (
     `<article class="card"><h3>${esc(configLabel(card.agent, card.model))}</h3>` +
-    `<p class="sub">${card.trials} trials, ${card.scored} scored${infra}</p><div class="figures">${figures}</div></article>`
+    `<p class="sub">${plural(card.trials, 'trial')}, ${card.scored} scored${infra}</p><div class="figures">${figures}</div></article>`
   );
 }
+
+/** `62.5 [30.6, 86.3]`: the interval on a line of its own under the figure, so the table fits the page. */
+const figureCell = (text: string): string => {
+  const at = text.indexOf(' [');
+  return at > 0 && text.endsWith(']') ? `${esc(text.slice(0, at))}<span class="ci">${esc(text.slice(at + 1))}</span>` : esc(text);
+};
 
 function aggregateTable(family: TaskFamily<any, any, any>, rows: readonly AggregateRow[]): string {
   const header = ['configuration', ...family.sliceKeys, 'n', ...family.report.markdownHeader];
@@ -81,10 +88,11 @@ function aggregateTable(family: TaskFamily<any, any, any>, rows: readonly Aggreg
     .map((r) => {
       const cls = r.variant === '*' ? ' class="total"' : r.level === '*' ? ' class="subtotal"' : '';
       const cells = [configLabel(r.agent, r.model), r.variant === '*' ? 'all' : r.variant, r.level === '*' ? 'all' : r.level, String(r.n), ...family.report.markdownCells(r)];
-      return `<tr${cls}>${cells.map((c, i) => `<td${i >= 3 ? ' class="num"' : ''}>${esc(c)}</td>`).join('')}</tr>`;
+      return `<tr${cls}>${cells.map((c, i) => `<td${i >= 3 ? ' class="num"' : ''}>${figureCell(c)}</td>`).join('')}</tr>`;
     })
     .join('');
-  return `<div class="scroll"><table class="aggregate"><thead><tr>${header.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table></div>`;
+  // A header may break after a slash (tokens/step) as well as at its spaces.
+  return `<div class="scroll"><table class="aggregate"><thead><tr>${header.map((h) => `<th>${esc(h).replaceAll('/', '/<wbr>')}</th>`).join('')}</tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
 function chartsHtml(charts: readonly RenderedChart[]): string {
@@ -133,7 +141,7 @@ export function renderPage(parts: PageParts): string {
 <body>
 <header class="top"><a class="home" href="#">${esc(data.title)}</a>
 <nav>${nav(parts)}</nav>
-<span class="meta">family ${esc(data.family)} · ${data.rows.length} trials (${scored} scored) · generated ${esc(data.generatedAt.slice(0, 16).replace('T', ' '))} UTC</span></header>
+<span class="meta">family ${esc(data.family)} · ${plural(data.rows.length, 'trial')} (${scored} scored) · generated ${esc(data.generatedAt.slice(0, 16).replace('T', ' '))} UTC</span></header>
 <main id="overview">
 <section id="agents"><h2>Configurations</h2><div class="cards">${parts.cards.map(cardHtml).join('')}</div></section>
 ${totalsHtml(parts.totals)}

@@ -37,6 +37,9 @@ th { background: #eef1f5; font-weight: 600; font-size: 12px; white-space: nowrap
 td.num, th.num { text-align: right; white-space: nowrap; }
 table.aggregate { border: 1px solid var(--line); width: 100%; font-size: 12.5px; }
 table.aggregate td { white-space: nowrap; }
+/* Headers wrap and intervals sit under their figure: the widest family's table fits 1,400 px. */
+table.aggregate th { white-space: normal; vertical-align: bottom; }
+table.aggregate td .ci { display: block; font-size: 11px; color: var(--muted); }
 table.aggregate th, table.aggregate td { padding: 5px 7px; }
 table.aggregate tr.total td { font-weight: 600; background: #f2f5fa; border-top: 2px solid #cfd6e0; }
 table.aggregate tr.subtotal td { background: #fafbfc; font-weight: 500; }

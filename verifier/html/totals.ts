@@ -1,5 +1,6 @@
 import type { TrialResult } from '../results.js';
 import { esc } from './escape.js';
+import { plural } from '../../common/words.js';
 
 /** One job's totals over its trials: tokens and cost as the gateway counted them, and time on the harness's clock. */
 export interface JobTotals {
@@ -44,7 +45,7 @@ export function totalsHtml(totals: readonly JobTotals[]): string {
   const head = ['job', 'trials', 'scored', 'correct', 'input tokens', 'output tokens', 'cached tokens', 'cost (USD)', 'wall time (trial sum)'];
   const rows = totals
     .map((t) => {
-      const cost = `$${t.cost_usd.toFixed(4)}${t.unpriced ? ` (+${t.unpriced} trials unpriced)` : ''}`;
+      const cost = `$${t.cost_usd.toFixed(4)}${t.unpriced ? ` (+${plural(t.unpriced, 'trial')} unpriced)` : ''}`;
       const cells = [t.job, int(t.trials), int(t.scored), int(t.correct), int(t.input_tokens), int(t.output_tokens), int(t.cached_tokens), cost, `${(t.wall_s / 60).toFixed(1)} min`];
       return `<tr data-job="${esc(t.job)}">${cells.map((c, i) => `<td${i ? ' class="num"' : ''}>${esc(c)}</td>`).join('')}</tr>`;
     })

@@ -43,6 +43,20 @@ function agentOutput(dir: string): string | null {
   return `${logs[0]}:\n${tail}`;
 }
 
+const counts = (byKey: Record<string, number>): string => Object.entries(byKey).map(([k, n]) => `${k.replace(/_/g, ' ')} ${n}`).join(', ');
+
+/** What the gateway counted without logging it, and what it refused at the door (trial.json), when there was any. */
+function boundFacts(record: TrialResult['record']): [string, Cell][] {
+  const facts: [string, Cell][] = [];
+  const tools = record.tool_log_bound;
+  if (tools) facts.push(['tool calls refused past the log bound, not logged', `${tools.calls_not_logged} (bound: ${tools.reached})`]);
+  const model = record.model_log_bound;
+  if (model) facts.push([`model requests not logged (other than turns, past the first ${model.other_lines_max})`, `${model.requests_not_logged}: ${counts(model.by_kind)}`]);
+  const refused = record.requests_refused;
+  if (refused) facts.push(['requests refused unread (trial over a gateway limit)', Object.entries(refused).map(([route, by]) => `${route}: ${counts(by)}`).join('; ')]);
+  return facts;
+}
+
 export async function trialDetail(trial: TrialResult, view: HtmlFamilyView, previewChars?: number): Promise<TrialDetail> {
   const { record, dir } = trial;
   const { lines, total } = logFileLines(path.join(dir, TRIAL_FILES.toolLog));
@@ -55,7 +69,7 @@ export async function trialDetail(trial: TrialResult, view: HtmlFamilyView, prev
     ['attempt', record.attempt],
     ['status', record.status],
     ['steps (budget)', `${record.run.steps ?? '–'} (${record.step_budget})`],
-    ['step limit hit', record.run.step_limit_hit],
+    ['step budget reached', record.run.step_limit_hit],
     ['exit code', record.run.exit_code],
     ['input / output / cached tokens', [record.run.input_tokens, record.run.output_tokens, record.run.cached_tokens].map((t) => t ?? '–').join(' / ')],
     ['cost (USD)', record.run.cost_usd === null || record.run.cost_usd === undefined ? null : Number(record.run.cost_usd.toFixed(6))],
@@ -63,6 +77,7 @@ export async function trialDetail(trial: TrialResult, view: HtmlFamilyView, prev
     ['started', record.started_at],
     ['seed', record.seed],
     ['harness', record.harness_version],
+    ...boundFacts(record),
   ];
   const familyOf = familyOfRecord(record);
   return {
@@ -76,7 +91,7 @@ export async function trialDetail(trial: TrialResult, view: HtmlFamilyView, prev
     verdict: trial.score ? familyOf.progress.verdict(trial.score) : null,
     facts,
     // The previews once, in the conversation; the table of the calls without them.
-    tables: [...family.tables, toolCallsTable(lines, family.callNotes, 0, total), modelTurnsTable(modelLog.lines)],
+    tables: [...family.tables, toolCallsTable(lines, family.callNotes, 0, total), modelTurnsTable(modelLog.lines, record.model_log_bound?.requests_not_logged)],
     agentOutput: agentOutput(dir),
     conversation: buildConversation({ modelLines: modelLog.lines, modelTotal: modelLog.total, toolLines: lines, toolTotal: total, notes: family.callNotes, stops: family.callStops ?? [], previewChars: previewChars ?? DEFAULT_PREVIEW_CHARS }),
     figures: family.figures ?? [],

@@ -121,8 +121,8 @@ const ModelLineSchema = z.looseObject({
   budget_exceeded: z.boolean().optional(),
 });
 
-/** The model requests of model_log.jsonl (one per line), with their tokens, cost and latency. */
-export function modelTurnsTable(logLines: readonly string[]): DetailTable {
+/** The model requests of model_log.jsonl (one per line), with their tokens, cost and latency; `notLogged`: requests counted past the log's bound. */
+export function modelTurnsTable(logLines: readonly string[], notLogged = 0): DetailTable {
   const rows: Record<string, Cell>[] = [];
   const marks: (string | null)[] = [];
   for (const line of logLines) {
@@ -149,7 +149,9 @@ export function modelTurnsTable(logLines: readonly string[]): DetailTable {
   }
   return {
     title: `Model turns (${rows.length})`,
-    note: rows.length ? 'Every model request the gateway relayed (model_log.jsonl).' : 'No model traffic went through the gateway for this trial (built-in agents use no model).',
+    note:
+      (rows.length ? 'Every model request the gateway relayed (model_log.jsonl).' : 'No model traffic went through the gateway for this trial (built-in agents use no model).') +
+      (notLogged ? ` ${notLogged} more requests, none of them a turn, are only counted (trial.json model_log_bound).` : ''),
     columns: columns(
       ['turn', 'turn', 'int'], ['model', 'model', 'text'], ['status', 'HTTP', 'int'],
       ['input', 'input tokens', 'int'], ['output', 'output tokens', 'int'], ['cached', 'cached', 'int'],

@@ -13,10 +13,12 @@ export const LLM_DEFAULT_MAX_TOKENS = 2048;
 /**
  * The `llm` agent's `options`: `retries` per step, `max_tokens` (the Anthropic reply cap), `thinking`: a
  * token budget (Anthropic extended thinking; max_tokens must be larger) or an effort name (OpenAI
- * `reasoning_effort`: minimal, low, medium, high).
+ * `reasoning_effort`: minimal, low, medium, high); `loop_hint: true` adds advice to avoid visited pages,
+ * which the paper's prompt does not give (off by default: loops are one of the paper's findings).
  */
 export const LlmOptionsSchema = z.strictObject({
   retries: z.number().int().nonnegative().optional(),
+  loop_hint: z.boolean().optional(),
   max_tokens: z.number().int().positive().optional(),
   thinking: z.union([z.number().int().min(1024), z.enum(['minimal', 'low', 'medium', 'high'])]).optional(),
 });
@@ -66,6 +68,7 @@ export const llmAgent: AgentAdapter = {
         LLM_RETRIES: String(options.retries ?? LLM_DEFAULT_RETRIES),
         LLM_MAX_TOKENS: String(options.max_tokens ?? LLM_DEFAULT_MAX_TOKENS),
         LLM_THINKING: options.thinking === undefined ? '' : String(options.thinking),
+        ...(options.loop_hint ? { LLM_LOOP_HINT: '1' } : {}),
       },
       logDirs: [],
     };

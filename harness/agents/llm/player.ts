@@ -6,7 +6,7 @@
  * limit is the game's (read off its state); the model calls are capped by the gateway's budget, and a
  * refusal there ends the game with a line saying so.
  *
- *   node llm-player.cjs      (env: LLM_API anthropic|openai, LLM_MODEL, LLM_RETRIES, LLM_MAX_TOKENS, LLM_THINKING, AAR_GATEWAY_*, AAR_TRIAL_TOKEN)
+ *   node llm-player.cjs      (env: LLM_API anthropic|openai, LLM_MODEL, LLM_RETRIES, LLM_MAX_TOKENS, LLM_THINKING, LLM_LOOP_HINT, AAR_GATEWAY_*, AAR_TRIAL_TOKEN)
  */
 import { gatewayFromEnv, postJson } from '../../../container/gateway-client.js';
 import { readStateText } from '../../../tasks/wikirace/game/state-text.js';
@@ -21,6 +21,8 @@ const RETRIES = Number(process.env.LLM_RETRIES ?? 2);
 const MAX_TOKENS = Number(process.env.LLM_MAX_TOKENS || 2048);
 /** Extended thinking's token budget (Anthropic `thinking`) or reasoning effort (OpenAI `reasoning_effort`); empty: off. */
 const THINKING = process.env.LLM_THINKING ?? '';
+/** `1`: the prompt adds the advice to avoid visited pages (options.loop_hint); anything else: the paper's prompt. */
+const LOOP_HINT = process.env.LLM_LOOP_HINT === '1';
 const MODEL_TIMEOUT_MS = 300_000;
 
 type Json = Record<string, unknown>;
@@ -60,7 +62,7 @@ async function play(): Promise<void> {
     game: for (;;) {
       const shown = readStateText(state.text);
       if (!state.ok || shown.over || !shown.links.length) break;
-      const prompt = stepPrompt(shown, step, shown.moveLimit ?? 30);
+      const prompt = stepPrompt(shown, step, shown.moveLimit ?? 30, { loopHint: LOOP_HINT });
       let choice: string | undefined;
       let reply = '';
       for (let attempt = 0; attempt <= RETRIES && choice === undefined; attempt++) {

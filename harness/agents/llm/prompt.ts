@@ -1,11 +1,16 @@
 import type { ShownState } from '../../../tasks/wikirace/game/state-text.js';
 
+/** The advice the paper's prompt does not give, added only with the llm agent's `options.loop_hint: true`. */
+export const LOOP_HINT = 'Avoid pages you have already visited.';
+
 /**
  * The paper's per-step prompt (section 3, figure 4): the current page, the target, the pages visited so
  * far and the links available, one call per step with no memory but this history. The answer is asked for
- * in \boxed{} (as the paper's probe prompt, appendix C) so that it can be parsed from any reply.
+ * in \boxed{} (as the paper's probe prompt, appendix C) so that it can be parsed from any reply. No advice
+ * on loops: how often a model loops is one of the paper's findings, so the protocol does not coach it
+ * (`loopHint` adds LOOP_HINT, a named option of the agent, recorded with its config in job.json).
  */
-export function stepPrompt(state: ShownState, step: number, budget: number): string {
+export function stepPrompt(state: ShownState, step: number, budget: number, options: { loopHint?: boolean } = {}): string {
   return [
     'You are playing WikiRace: starting from one Wikipedia page, reach the target page by following links, one link per step.',
     '',
@@ -17,7 +22,7 @@ export function stepPrompt(state: ShownState, step: number, budget: number): str
     'Links on the current page:',
     ...state.links.map((title, i) => `${i + 1}. ${title}`),
     '',
-    'Choose the link most likely to lead to the target in few steps, and avoid pages you have already visited.',
+    `Choose the link most likely to lead to the target in few steps.${options.loopHint ? ` ${LOOP_HINT}` : ''}`,
     'Think briefly if you need to, then give the exact title of one link above inside \\boxed{}, for example \\boxed{' + (state.links[0] ?? 'Title') + '}.',
   ].join('\n');
 }

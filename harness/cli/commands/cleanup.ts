@@ -4,7 +4,7 @@ import { environmentLeftovers } from '../../environments/registry.js';
 export function registerCleanupCommand(program: Command): void {
   program
     .command('cleanup')
-    .description("remove containers left by killed runs of this checkout's jobs (or of one job, or --all) and a job's half-written trial folders; running jobs are left alone")
+    .description("remove containers left by killed runs of this checkout's jobs (or of one job, or --all), and a job's half-written trial folders and its dead run's lock; running jobs are left alone")
     .option('--job <dir>', 'only this job folder')
     .option('--all', "every AAR container on the engine, other checkouts' and users' too (each is listed)")
     .option('--environment <name>', environmentLeftovers(), 'docker')
@@ -24,7 +24,7 @@ export function registerCleanupCommand(program: Command): void {
         }
       }
       const count = result.removed.reduce((n, r) => n + r.count, 0);
-      const where = flags.job ? ` of ${flags.job}, and its half-written trial folders` : flags.all ? ' (all of AAR Harness on this engine)' : " of this checkout's jobs (--all: every AAR container)";
+      const where = flags.job ? ` of ${flags.job}, and its half-written trial folders and stale lock, if any` : flags.all ? ' (all of AAR Harness on this engine)' : " of this checkout's jobs (--all: every AAR container)";
       process.stdout.write(`removed ${count} containers${where}\n`);
       if (flags.job && result.running.length) process.exitCode = 1;
     });

@@ -23,7 +23,7 @@ export function registerCompareCommand(program: Command): void {
     .argument('<job-or-agent...>', 'job folders (every agent) or JOB:AGENT (one agent configuration)')
     .description('compare agent configurations at equal budgets, paired on shared legs; --paper adds the AAR paper\'s tables')
     .option('--allow-unequal', 'compare although budgets differ (every table is marked)')
-    .option('--paper', "add the paper's views (AAR: tables 3, 7, 8, 9, 11, 12, shortcuts, Linear -> DAG; WikiRace: Table 1, loops, Figures 5 and 8a-c, Table 12)")
+    .option('--paper', "add the paper's views (AAR: tables 3, 7, 8, 9, 11, 12, shortcuts, Linear -> DAG; WikiRace: Table 1, Figure 1 with the probes under JOB/probes/, loops and Figure 10, Figures 5 and 8a-c)")
     .option('--format <format>', 'md, csv or json', 'md')
     .option('--out <file>', 'write to this file instead of standard output')
     .option('--seed <n>', 'seed of the paired bootstrap', '0')
@@ -39,13 +39,13 @@ export function registerCompareCommand(program: Command): void {
       const { loadConfigurations } = await import('../../../verifier/compare/select.js');
       const { compareConfigurations } = await import('../../../verifier/compare/compare.js');
       const configs = loadConfigurations(args);
-      const { editedScoreWarnings } = await import('../../../verifier/results.js');
-      for (const line of editedScoreWarnings([...new Set(configs.flatMap((c) => c.trials))])) process.stderr.write(line + '\n');
+      const { tamperWarnings } = await import('../../../verifier/results.js');
+      for (const line of tamperWarnings([...new Set(configs.flatMap((c) => c.trials))])) process.stderr.write(line + '\n');
       const result = compareConfigurations(configs, { allowUnequal: flags.allowUnequal, seed, resamples, reducer: flags.reduce as (typeof REDUCERS)[number] });
       let tables = result.tables;
       if (flags.paper) {
         const { paperTables } = await import('../../../verifier/paper-tables/index.js');
-        tables = [...tables, ...paperTables(configs, { budgets: result.budgets, legs: result.pairing.sharedLegIds })];
+        tables = [...tables, ...paperTables(configs, { budgets: result.budgets, legs: result.pairing.sharedLegIds, reducer: result.reducer })];
       }
       const { namedSlices } = await import('../../../verifier/compare/compare-tables.js');
       const { taskFamily } = await import('../../../tasks/registry.js');

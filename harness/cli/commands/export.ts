@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import path from 'node:path';
 import { EXPORTERS, exporterNamed } from '../../../verifier/export/registry.js';
+import { plural } from '../../../common/words.js';
 
 export function registerExportCommand(program: Command): void {
   program
@@ -14,10 +15,12 @@ export function registerExportCommand(program: Command): void {
       const exporter = exporterNamed(flags.format);
       const { job, unreadable, skipped } = readExportJob(jobDir);
       for (const line of unreadable) process.stderr.write(`aar: skipped unreadable trial: ${line}\n`);
+      const { tamperWarnings } = await import('../../../verifier/results.js');
+      for (const line of tamperWarnings(job.trials.map((t) => t.result))) process.stderr.write(line + '\n');
       if (unreadable.length) process.exitCode = 1;
       if (!job.trials.length) throw new Error(`${jobDir}: no scored trial to export`);
       const out = flags.out ?? `${path.resolve(jobDir)}.${exporter.name}`;
       const written = exporter.write(job, out);
-      process.stdout.write(`exported ${job.trials.length} trials${skipped ? ` (${skipped} infrastructure errors left out)` : ''} as ${exporter.name} to ${out}\n${written.map((f) => `  ${f}\n`).join('')}`);
+      process.stdout.write(`exported ${plural(job.trials.length, 'trial')}${skipped ? ` (${plural(skipped, 'infrastructure error')} left out)` : ''} as ${exporter.name} to ${out}\n${written.map((f) => `  ${f}\n`).join('')}`);
     });
 }

@@ -15,17 +15,17 @@ export function registerReportCommand(program: Command): void {
       if (flags.format !== 'html' && !(REPORT_FORMATS as readonly string[]).includes(flags.format)) {
         throw new Error(`--format: expected one of ${[...REPORT_FORMATS, 'html'].join(', ')}, got ${flags.format}`);
       }
-      const { editedScoreWarnings, loadJobResults, readJobResults } = await import('../../../verifier/results.js');
+      const { tamperWarnings, loadJobResults, readJobResults } = await import('../../../verifier/results.js');
       const { requireTrialDirs } = await import('../../../trial/folder.js');
       const { aggregate } = await import('../../../verifier/aggregate.js');
       let text: string;
       if (flags.format === 'html') {
         text = await (await import('../../../verifier/html/build.js')).buildHtmlReport([jobDir]);
-        for (const line of editedScoreWarnings(loadJobResults(jobDir))) process.stderr.write(line + '\n');
+        for (const line of tamperWarnings(loadJobResults(jobDir))) process.stderr.write(line + '\n');
       } else {
         const { results, unreadable } = readJobResults(requireTrialDirs(jobDir));
         for (const line of unreadable) process.stderr.write(`aar: skipped unreadable trial: ${line}\n`);
-        for (const line of editedScoreWarnings(results)) process.stderr.write(line + '\n');
+        for (const line of tamperWarnings(results)) process.stderr.write(line + '\n');
         if (unreadable.length) process.exitCode = 1;
         if (!results.length) throw new Error(`${jobDir}: no readable trial to report`);
         text = renderReport(aggregate(results), flags.format as 'md' | 'csv' | 'json');

@@ -27,14 +27,15 @@ export function addConfigFlags(cmd: Command): Command {
       return model;
     })
     .option('--path <path>', 'leg files or folders (repeatable; relative to the working directory)', collect)
+    .option('--dataset <name>', 'a released task set fetched by `aar data fetch` (instead of --path): aar')
     .option('--attempts <n>', 'attempts per agent and leg')
     .option('--concurrency <n>', 'trials at a time (default: auto, as many as the cores and memory hold at --cpus and --memory each)')
     .option('--memory <size>', 'memory limit of each trial container: megabytes, or with g gigabytes (4096, 4g)')
     .option('--cpus <n>', 'CPUs of each trial container (may be a fraction: 0.5)')
     .option('--timeout <s>', 'wall-clock limit of one agent run, in seconds')
-    .option('--tools-mode <mode>', 'live, record or replay')
+    .option('--tools-mode <mode>', 'live (call the tools\' providers), record (call them and store every response in --tools-store), replay (stored responses only) or pinned (stored when there, else called and stored)')
     .option('--tools-store <dir>', 'the record/replay store folder')
-    .option('--name <name>', 'the job\'s folder name')
+    .option('--name <name>', 'the job\'s folder name under --jobs-dir (the config\'s name)')
     .option('--jobs-dir <dir>', 'where job folders go (the config\'s output)');
 }
 
@@ -52,6 +53,6 @@ export async function loadConfigOf(configPath: string | undefined, options: Reco
   const { runFlagOverrides } = await import('../../config/flags.js');
   const { configFromFlags, loadJobConfig } = await import('../../config/load.js');
   const flags = runFlagsOf(options);
-  if (configPath === undefined && (flags.agents?.length || flags.path?.length)) return configFromFlags(runFlagOverrides(flags, { withFile: false }));
+  if (configPath === undefined && (flags.agents?.length || flags.path?.length || flags.dataset)) return configFromFlags(runFlagOverrides(flags, { withFile: false }));
   return loadJobConfig(configPath ?? DEFAULT_CONFIG, runFlagOverrides(flags, { withFile: true }));
 }

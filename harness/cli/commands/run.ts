@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { LoadedConfig } from '../../config/load.js';
 import { addConfigFlags, DEFAULT_CONFIG, loadConfigOf } from './run-options.js';
+import { plural } from '../../../common/words.js';
 
 const FORMATS = ['text', 'json'] as const;
 type Format = (typeof FORMATS)[number];
@@ -11,9 +12,9 @@ function formatOf(flag: string): Format {
 }
 
 /** The plan as text or as the library's JobPreview in JSON; a plan that would be refused exits non-zero. */
-async function printPlan(loaded: LoadedConfig, format: Format): Promise<void> {
+async function printPlan(loaded: LoadedConfig, format: Format, allowMissing = false): Promise<void> {
   const { previewJob } = await import('../../jobs/plan-preview.js');
-  const preview = await previewJob(loaded);
+  const preview = await previewJob(loaded, process.env, { allowMissing });
   if (format === 'json') process.stdout.write(JSON.stringify(preview, null, 2) + '\n');
   else {
     const { colourOn } = await import('../../jobs/colour.js');
@@ -21,6 +22,10 @@ async function printPlan(loaded: LoadedConfig, format: Format): Promise<void> {
   }
   if (preview.refusal.length) {
     process.stderr.write(`aar: ${preview.jobDir}: a run would be refused (${preview.refusal.length} ${preview.refusal.length === 1 ? 'difference' : 'differences'} from its trials, listed under refused)\n`);
+    process.exitCode = 1;
+  }
+  if (preview.world?.refused) {
+    process.stderr.write(`aar: a run would be refused: the replay store cannot answer the golden calls of ${preview.world.coverage.missing.length} legs (listed under world; --allow-missing runs them anyway)\n`);
     process.exitCode = 1;
   }
 }
@@ -40,20 +45,21 @@ export function registerRunCommands(program: Command): void {
       .description('run a job: every agent x leg x attempt in its own container, then print the report'),
   )
     .option('--dry-run', 'print the plan (as `aar plan`) and run nothing')
-    .option('--progress <display>', 'auto, bar, lines or quiet', 'auto')
+    .option('--progress <display>', 'bar (one live line: done, running, failed, success rate, ETA), lines (a line per finished trial, for logs), quiet, or auto (bar on a terminal, else lines)', 'auto')
     .option('--allow-config-change', 'resume a job folder even though its configuration changed')
+    .option('--allow-missing', 'replay: run legs whose golden calls the store cannot answer (their calls fail)')
     .option('--no-report', 'do not print the report at the end')
     .option('--format <format>', 'text, or json: the summary (and report rows) as one JSON object on standard output', 'text')
-    .action(async (configPath: string | undefined, flags: Record<string, unknown> & { dryRun?: boolean; progress: string; allowConfigChange?: boolean; report: boolean; format: string }) => {
-      const { dryRun, progress, allowConfigChange, report, format: formatFlag, ...configFlags } = flags;
+    .action(async (configPath: string | undefined, flags: Record<string, unknown> & { dryRun?: boolean; progress: string; allowConfigChange?: boolean; allowMissing?: boolean; report: boolean; format: string }) => {
+      const { dryRun, progress, allowConfigChange, allowMissing, report, format: formatFlag, ...configFlags } = flags;
       const format = formatOf(formatFlag);
       const loaded = await loadConfigOf(configPath, configFlags);
-      if (dryRun) return printPlan(loaded, format);
+      if (dryRun) return printPlan(loaded, format, allowMissing);
       const started = Date.now();
       const { runJob } = await import('../../jobs/job.js');
       const { modelHandlerFor } = await import('../../gateway/models/handler.js');
       const { formatDuration } = await import('../../jobs/reporters.js');
-      const summary = await runJob({ config: loaded, progress, allowConfigChange, models: modelHandlerFor });
+      const summary = await runJob({ config: loaded, progress, allowConfigChange, allowMissing, models: modelHandlerFor });
       const rows = report ? await reportRows(summary.jobDir) : null;
       const elapsedS = (Date.now() - started) / 1000;
       const { toJson, toMarkdown } = await import('../../../verifier/report.js');
@@ -63,14 +69,14 @@ export function registerRunCommands(program: Command): void {
       } else {
         if (rows) process.stdout.write(toMarkdown(rows));
         process.stdout.write(
-          `${summary.jobDir}: ${summary.ran} trials run, ${summary.skipped} already done, ${summary.infraErrors} infrastructure errors, ` +
+          `${summary.jobDir}: ${plural(summary.ran, 'trial')} run, ${summary.skipped} already done, ${plural(summary.infraErrors, 'infrastructure error')}, ` +
             `${formatDuration(elapsedS)} elapsed` +
             (summary.interrupted ? '; interrupted (run again to resume)' : '') + '\n',
         );
       }
       if (summary.interrupted) process.exitCode = 130;
       else if (summary.infraErrors) {
-        process.stderr.write(`aar: ${summary.infraErrors} trials ended as infrastructure errors (not scored; run again to retry them)\n`);
+        process.stderr.write(`aar: ${plural(summary.infraErrors, 'trial')} ended as ${summary.infraErrors === 1 ? 'an infrastructure error' : 'infrastructure errors'} (not scored; run again to retry them)\n`);
         process.exitCode = 1;
       }
     });
@@ -82,9 +88,10 @@ export function registerRunCommands(program: Command): void {
       .description('what `aar run` would do, without doing it: trials to run and done, images to build, keys, estimated tokens and cost'),
   )
     .option('--format <format>', 'text, or json: the library\'s JobPreview as one JSON object', 'text')
-    .action(async (configPath: string | undefined, flags: Record<string, unknown> & { format: string }) => {
-      const { format, ...configFlags } = flags;
+    .option('--allow-missing', 'replay: legs whose golden calls the store cannot answer would run anyway')
+    .action(async (configPath: string | undefined, flags: Record<string, unknown> & { format: string; allowMissing?: boolean }) => {
+      const { format, allowMissing, ...configFlags } = flags;
       const chosen = formatOf(format);
-      await printPlan(await loadConfigOf(configPath, configFlags), chosen);
+      await printPlan(await loadConfigOf(configPath, configFlags), chosen, allowMissing);
     });
 }

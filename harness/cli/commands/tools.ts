@@ -1,14 +1,13 @@
 import type { Command } from 'commander';
+import { addFormatOption, formatOf } from '../../../common/format-option.js';
 
 export function registerToolsCommands(program: Command): void {
   const tools = program.command('tools').description('the 19 AAR tools');
-  tools
-    .command('list')
-    .description('list the tools with their arguments')
-    .option('--json', 'print JSON (name, group, summary, params, example)')
-    .action(async (flags: { json?: boolean }) => {
+  addFormatOption(tools.command('list').description('list the tools with their arguments'), 'name, group, summary, params, example of each')
+    .action(async (flags: { format?: string; json?: boolean }) => {
+      const format = formatOf(flags);
       const { TOOLS, TOOL_ALIASES } = await import('../../../tools/catalog/index.js');
-      if (flags.json) {
+      if (format === 'json') {
         const out = TOOLS.map(({ name, group, summary, returns, params, example, runsIn }) => ({ name, group, summary, returns, params, example, runsIn }));
         process.stdout.write(JSON.stringify(out, null, 2) + '\n');
         return;

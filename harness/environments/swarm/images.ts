@@ -1,5 +1,6 @@
 import Docker from 'dockerode';
 import { docker, followProgress } from '../../../common/docker.js';
+import { OnceByKey } from '../once-by-key.js';
 import type { SwarmSettings } from './settings.js';
 
 /** A Docker client for an engine address of the job config (unix:///path or tcp://host:port). */
@@ -19,7 +20,7 @@ async function hasImage(engine: Docker, tag: string): Promise<boolean> {
 }
 
 /** Pushes a local image to the registry under the same name and tag; returns the reference nodes pull (by digest when the registry says it). */
-async function pushToRegistry(tag: string, registry: string): Promise<string> {
+export async function pushToRegistry(tag: string, registry: string): Promise<string> {
   const [name, version] = tag.split(':');
   const repo = `${registry}/${name}`;
   await docker().getImage(tag).tag({ repo, tag: version });
@@ -52,18 +53,12 @@ export async function loadInto(engine: Docker, tag: string): Promise<boolean> {
  * config names; the manager's own engine has them already. Returns the reference services use.
  */
 export class ImageDistributor {
-  private readonly ready = new Map<string, Promise<string>>();
+  private readonly ready = new OnceByKey<string>();
 
   constructor(private readonly settings: SwarmSettings) {}
 
   imageFor(tag: string): Promise<string> {
-    let pending = this.ready.get(tag);
-    if (!pending) {
-      pending = this.distribute(tag);
-      this.ready.set(tag, pending);
-      pending.catch(() => this.ready.delete(tag));
-    }
-    return pending;
+    return this.ready.get(tag, () => this.distribute(tag));
   }
 
   private async distribute(tag: string): Promise<string> {

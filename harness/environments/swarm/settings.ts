@@ -6,14 +6,25 @@ import type { z as Zod } from 'zod';
  */
 export const swarmSettingsSchema = (z: typeof Zod) =>
   z.strictObject({
-    /** A registry every node can pull from (`host:port`); images are pushed there under their content-hash tags. */
-    registry: z.string().regex(/^[A-Za-z0-9.-]+(:\d+)?(\/[a-z0-9._/-]+)?$/, 'a registry address such as 127.0.0.1:5000').optional(),
-    /** Without a registry: node hostname -> its engine (unix:///path or tcp://host:port), to `docker save | docker load` images into. */
-    node_engines: z.record(z.string(), z.string().regex(/^(unix|tcp):\/\//, 'unix:///path or tcp://host:port')).default({}),
-    /** Seconds a node may stay down before its trials count as lost (infrastructure errors, run again elsewhere). */
-    node_down_grace_s: z.number().nonnegative().default(0),
-    /** Prefix of the services and networks the job creates. */
-    name_prefix: z.string().regex(/^[a-z][a-z0-9-]{0,20}$/, 'lower-case letters, digits and -, at most 21').default('aar-'),
+    registry: z
+      .string()
+      .regex(/^[A-Za-z0-9.-]+(:\d+)?(\/[a-z0-9._/-]+)?$/, 'a registry address such as 127.0.0.1:5000')
+      .optional()
+      .describe('A registry every node can pull from (`host:port`); images are pushed there under their content-hash tags.'),
+    node_engines: z
+      .record(z.string(), z.string().regex(/^(unix|tcp):\/\//, 'unix:///path or tcp://host:port'))
+      .default({})
+      .describe('Without a registry: node hostname -> its engine (`unix:///path` or `tcp://host:port`), to `docker save | docker load` images into.'),
+    node_down_grace_s: z
+      .number()
+      .nonnegative()
+      .default(0)
+      .describe('Seconds a node may stay down before its trials count as lost (infrastructure errors, run again elsewhere).'),
+    name_prefix: z
+      .string()
+      .regex(/^[a-z][a-z0-9-]{0,20}$/, 'lower-case letters, digits and -, at most 21')
+      .default('aar-')
+      .describe('Prefix of the services and networks the job creates.'),
   });
 export type SwarmSettings = Zod.infer<ReturnType<typeof swarmSettingsSchema>>;
 

@@ -35,7 +35,7 @@ export function localModelHandler(options: LocalHandlerOptions): ModelHandler & 
     };
     return { server, handler: createModelHandler(proxy) };
   };
-  const handler = async (req: Parameters<ModelHandler>[0], res: Parameters<ModelHandler>[1], trial: Parameters<ModelHandler>[2]) => {
+  const handler: ModelHandler = async (req, res, trial, readBody) => {
     started ??= start();
     let local: Awaited<typeof started>;
     try {
@@ -44,7 +44,7 @@ export function localModelHandler(options: LocalHandlerOptions): ModelHandler & 
       const message = `AAR model gateway: the local model ${options.path} could not be loaded: ${(error as Error).message}`;
       return sendModelError(res, (modelApiOfPath(req.url ?? '/') ?? MODEL_APIS.at(-1)!).id, 500, 'api_error', message, 'aar_local_model_failed');
     }
-    return local.handler(req, res, trial);
+    return local.handler(req, res, trial, readBody);
   };
   return Object.assign(handler, {
     /** The local model's server (loading it if no request did yet). */

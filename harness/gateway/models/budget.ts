@@ -5,16 +5,18 @@ import { sendModelError, type ModelProvider } from './routes.js';
 export const BUDGET_ERROR_CODE = 'aar_budget_exhausted';
 
 /**
- * Why the next model turn of a trial is refused, or undefined when it may go ahead: the turns taken reach
- * maxTurns, the tokens used (input + output, input including cached tokens) reach maxTokens, or the cost
- * reaches maxCostUsd. Checked before a counted request is forwarded, so a trial never gets more.
+ * Why the next model turn of a trial is refused, or undefined when it may go ahead: the turns taken (with
+ * those whose bodies are still being read) reach maxTurns, the tokens used (input + output, input including
+ * cached tokens) reach maxTokens, or the cost reaches maxCostUsd. Checked from the route alone, before the
+ * request's body is read, so a refused request costs no memory and a trial never gets more turns.
  */
 export function budgetRefusal(trial: GatewayTrial): string | undefined {
   const { budget, usage } = trial;
   if (!budget) return undefined;
   const suffix = 'no further model requests are allowed in this AAR trial';
-  if (budget.maxTurns !== undefined && usage.turns >= budget.maxTurns) {
-    return `AAR step budget used up: ${usage.turns} of ${budget.maxTurns} model turns taken; ${suffix}`;
+  const turns = usage.turns + trial.turnsReading;
+  if (budget.maxTurns !== undefined && turns >= budget.maxTurns) {
+    return `AAR step budget used up: ${turns} of ${budget.maxTurns} model turns taken; ${suffix}`;
   }
   const tokens = usage.inputTokens + usage.outputTokens;
   if (budget.maxTokens !== undefined && tokens >= budget.maxTokens) {

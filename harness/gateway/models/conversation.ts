@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { hostSecrets, SECRET_MARK, type SecretMask } from '../../../common/secrets.js';
 import { TOOL_LOG_READ_MAX_LINE_CHARS } from '../../../trial/tool-log.js';
 import type { ModelLogEntry } from './model-log.js';
 
@@ -10,10 +11,8 @@ import type { ModelLogEntry } from './model-log.js';
 export const MODEL_LOG_MAX_BYTES = 32 * 1024 * 1024;
 /** A line longer than readers take (they skip it) keeps its counts only; later lines are not affected. */
 export const MODEL_LOG_LINE_MAX_BYTES = TOOL_LOG_READ_MAX_LINE_CHARS;
-/** What stands in the log for a host key or the trial token found in a request or an answer. */
-export const SECRET_MARK = '[secret removed by aar-harness]';
-/** Secrets shorter than this are not looked for (they would match ordinary text). */
-const SECRET_MIN_CHARS = 8;
+/** What stands in the log for a host key or a trial token found in a request or an answer (common/secrets.ts). */
+export { SECRET_MARK };
 
 /** One exchange as the model log keeps it: the request body as the agent sent it, and the answer. */
 export interface Exchange {
@@ -34,17 +33,6 @@ export interface ConversationFields {
   conversation_not_logged?: string;
 }
 
-function removeSecrets(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (secret.length < SECRET_MIN_CHARS) continue;
-    for (const form of new Set([secret, JSON.stringify(secret).slice(1, -1)])) {
-      if (out.includes(form)) out = out.replaceAll(form, SECRET_MARK);
-    }
-  }
-  return out;
-}
-
 /**
  * One trial's model log as it is written: its bytes so far, the tool sets already written, and whether the
  * cap was reached (after which no line holds a conversation any more, so the log never has gaps inside).
@@ -61,12 +49,13 @@ export class ConversationLog {
 
   /**
    * The text of one line (newline included): the entry, then the exchange when one is given and fits under
-   * the cap; every secret (the host's keys, the trial token) replaced by SECRET_MARK.
+   * the cap; every secret (the host's keys, the trial tokens) replaced by SECRET_MARK.
    */
-  line(entry: ModelLogEntry, exchange: Exchange | undefined, secrets: readonly string[]): string {
+  line(entry: ModelLogEntry, exchange: Exchange | undefined, secrets: SecretMask = hostSecrets): string {
+    const removeSecrets = (text: string) => secrets.text(text);
     let text: string;
-    if (!exchange) text = removeSecrets(JSON.stringify(entry), secrets);
-    else if (this.capReached) text = removeSecrets(JSON.stringify({ ...entry, conversation_not_logged: this.capReason() }), secrets);
+    if (!exchange) text = removeSecrets(JSON.stringify(entry));
+    else if (this.capReached) text = removeSecrets(JSON.stringify({ ...entry, conversation_not_logged: this.capReason() }));
     else {
       const { tools, ...request } = exchange.request;
       const toolsSha256 = tools === undefined ? undefined : createHash('sha256').update(JSON.stringify(tools)).digest('hex');
@@ -75,12 +64,12 @@ export class ConversationLog {
         ...(toolsSha256 ? { tools_sha256: toolsSha256, ...(this.toolSets.has(toolsSha256) ? {} : { tools }) } : {}),
         ...(exchange.response === undefined ? {} : { response: exchange.response }),
       };
-      text = removeSecrets(JSON.stringify({ ...entry, ...fields }), secrets);
+      text = removeSecrets(JSON.stringify({ ...entry, ...fields }));
       const size = Buffer.byteLength(text) + 1;
       let reason: string | undefined;
       if (size > this.maxLineBytes) reason = `request and answer take ${size} bytes, over the line limit of ${this.maxLineBytes}: not kept`;
       else if ((this.capReached = this.bytes + size > this.maxBytes)) reason = this.capReason();
-      if (reason) text = removeSecrets(JSON.stringify({ ...entry, conversation_not_logged: reason }), secrets);
+      if (reason) text = removeSecrets(JSON.stringify({ ...entry, conversation_not_logged: reason }));
       else if (toolsSha256) this.toolSets.add(toolsSha256);
     }
     this.bytes += Buffer.byteLength(text) + 1;

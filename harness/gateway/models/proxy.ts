@@ -1,6 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { hostSecrets } from '../../../common/secrets.js';
+import { LOGGED_NAME_MAX_CHARS } from '../../../trial/tool-log.js';
+import type { ModelLogLineKind } from '../bounds.js';
 import { HttpError, readBody } from '../http.js';
-import type { ModelHandler } from '../server.js';
+import { leaveBodyUnread, REQUEST_LIMITS } from '../request-limits.js';
+import type { BodyReader, ModelHandler } from '../server.js';
+import { cutForLog } from '../tool-log.js';
 import type { GatewayTrial } from '../trials.js';
 import { budgetRefusal, sendBudgetError } from './budget.js';
 import { upstreamHeaders } from './headers.js';
@@ -30,7 +35,7 @@ export interface ModelHandlerOptions {
   timeoutMs?: number;
   /** Backoff tuning (tests use small values). */
   backoff?: Partial<Pick<RetryPolicy, 'backoffBaseMs' | 'backoffMaxMs' | 'retryAfterMaxMs'>>;
-  /** Largest request body accepted (default 64 MiB). */
+  /** Largest request body accepted (default REQUEST_LIMITS.model.maxBodyBytes, 32 MiB; through the server, the trial's limits apply too). */
   bodyLimitBytes?: number;
   /** Keep each request and its answer in the model log (default true; the job's `models.record_conversation`). */
   recordConversation?: boolean;
@@ -56,25 +61,27 @@ interface Context {
  * trial's model_log.jsonl.
  */
 export function createModelHandler(options: ModelHandlerOptions = {}): ModelHandler {
+  const keys = Object.fromEntries(MODEL_APIS.map((m) => [m.id, (options[`${m.id}ApiKey`] ?? process.env[m.keyVariable] ?? '').trim()]));
+  hostSecrets.add(...Object.values(keys));
   const ctx: Context = {
     bases: Object.fromEntries(MODEL_APIS.map((m) => [m.id, options[`${m.id}BaseUrl`] ?? m.defaultBaseUrl])),
-    keys: Object.fromEntries(MODEL_APIS.map((m) => [m.id, (options[`${m.id}ApiKey`] ?? process.env[m.keyVariable] ?? '').trim()])),
+    keys,
     prices: typeof options.prices === 'object' ? options.prices : options.prices === undefined ? BUILT_IN_PRICES : loadPriceTable(options.prices),
     policy: { ...DEFAULT_RETRY, ...options.backoff, maxAttempts: options.maxAttempts ?? 4, timeoutMs: options.timeoutMs ?? 300_000 },
-    bodyLimit: options.bodyLimitBytes ?? 64 * 1024 * 1024,
+    bodyLimit: options.bodyLimitBytes ?? REQUEST_LIMITS.model.maxBodyBytes,
     record: options.recordConversation ?? true,
     modelLogMaxBytes: options.modelLogMaxBytes,
     logs: new WeakMap(),
   };
-  return (req, res, trial) => handleModelRequest(ctx, req, res, trial);
+  return (req, res, trial, readAdmitted) => handleModelRequest(ctx, req, res, trial, readAdmitted);
 }
 
 type JsonObject = Record<string, unknown>;
 
-async function readRequest(req: IncomingMessage, limit: number): Promise<{ raw: Buffer; json: JsonObject } | { error: string; status: number }> {
+async function readRequest(req: IncomingMessage, limit: number, readAdmitted?: BodyReader): Promise<{ raw: Buffer; json: JsonObject } | { error: string; status: number }> {
   let raw: Buffer;
   try {
-    raw = await readBody(req, limit);
+    raw = readAdmitted ? await readAdmitted(limit) : await readBody(req, limit);
   } catch (e) {
     return { error: (e as Error).message, status: e instanceof HttpError ? e.status : 400 };
   }
@@ -87,21 +94,22 @@ async function readRequest(req: IncomingMessage, limit: number): Promise<{ raw: 
   return { error: 'the request body is not a JSON object', status: 400 };
 }
 
-async function handleModelRequest(ctx: Context, req: IncomingMessage, res: ServerResponse, trial: GatewayTrial): Promise<void> {
+/** A model name as logged: a name from the agent or the upstream, cut (a real one is far shorter). */
+const loggedModel = (model: string | null): string | null => (model === null ? null : cutForLog(model, LOGGED_NAME_MAX_CHARS));
+
+async function handleModelRequest(ctx: Context, req: IncomingMessage, res: ServerResponse, trial: GatewayTrial, readAdmitted?: BodyReader): Promise<void> {
   const started = performance.now();
   const route = resolveRoute(req.method, req.url ?? '/', ctx.bases);
   if (!route) {
     // The server sends only `/<id>/` paths of a registered API here; another path gets the last API's shape.
     return sendModelError(res, (modelApiOfPath(req.url ?? '/') ?? MODEL_APIS.at(-1)!).id, 404, 'not_found_error', `the AAR gateway has no model route ${req.method} ${(req.url ?? '/').split('?')[0]}`);
   }
-  const request = await readRequest(req, ctx.bodyLimit);
-  const requestModel = 'json' in request && typeof request.json.model === 'string' ? request.json.model : null;
-  const stream = 'json' in request && request.json.stream === true;
+  const seen: { model: string | null; stream: boolean } = { model: null, stream: false };
   const entry = ({ status, ...fields }: Partial<ModelLogEntry> & Pick<ModelLogEntry, 'status'>): ModelLogEntry => ({
     ts: Date.now() / 1000,
     api: route.api,
-    model: requestModel,
-    stream,
+    model: seen.model,
+    stream: seen.stream,
     status,
     turn: null,
     input_tokens: null,
@@ -113,36 +121,55 @@ async function handleModelRequest(ctx: Context, req: IncomingMessage, res: Serve
     attempts: 0,
     ...fields,
   });
-  const exchange: Exchange | undefined = ctx.record && 'json' in request ? { request: request.json } : undefined;
+  let exchange: Exchange | undefined;
   const retries: NonNullable<ModelLogEntry['retries']> = [];
-  // A reply that arrives after its trial ended is not written: the trial's folder is being sealed.
-  const log = (fields: Partial<ModelLogEntry> & Pick<ModelLogEntry, 'status'>) => {
-    if (trial.closed || !trial.modelLogPath) return;
+  // A reply that arrives after its trial ended is not written: the trial's folder is being sealed. Of the
+  // requests that are not turns, only the first ones are written (bounds.ts ModelLogBudget).
+  const log = (kind: ModelLogLineKind, fields: Partial<ModelLogEntry> & Pick<ModelLogEntry, 'status'>) => {
+    if (trial.closed || !trial.modelLogPath || !trial.modelLog.take(kind)) return;
     const conversation = ctx.logs.get(trial) ?? ctx.logs.set(trial, new ConversationLog(ctx.modelLogMaxBytes)).get(trial)!;
     const written = entry({ ...fields, ...(retries.length ? { retries } : {}) });
-    appendModelLog(trial.modelLogPath, conversation.line(written, exchange, [trial.token, ...Object.values(ctx.keys)]));
+    written.model = loggedModel(written.model);
+    appendModelLog(trial.modelLogPath, conversation.line(written, exchange));
   };
 
-  if ('error' in request) {
-    sendModelError(res, route.provider, request.status, 'invalid_request_error', request.error);
-    return log({ status: request.status, error: request.error });
-  }
+  // The budget is checked from the route alone: a refused request's body is never read.
   if (route.counted) {
     const refusal = budgetRefusal(trial);
     if (refusal) {
       trial.usage.budgetExceeded = true;
+      leaveBodyUnread(req, res);
       sendBudgetError(res, route.provider, refusal);
-      return log({ status: 400, error: refusal, budget_exceeded: true });
+      return log('budget_exceeded', { status: 400, error: refusal, budget_exceeded: true });
     }
+    trial.turnsReading++;
+  }
+  let request: Awaited<ReturnType<typeof readRequest>>;
+  try {
+    request = await readRequest(req, ctx.bodyLimit, readAdmitted);
+  } finally {
+    if (route.counted) trial.turnsReading--;
+  }
+  if ('json' in request) {
+    seen.model = typeof request.json.model === 'string' ? request.json.model : null;
+    seen.stream = request.json.stream === true;
+    if (ctx.record) exchange = { request: request.json };
+  }
+  const requestModel = seen.model;
+
+  if ('error' in request) {
+    sendModelError(res, route.provider, request.status, 'invalid_request_error', request.error);
+    return log('invalid_request', { status: request.status, error: request.error });
   }
   const turn = route.counted ? ++trial.usage.turns : null;
+  const kind: ModelLogLineKind = turn === null ? 'not_a_turn' : 'turn';
   const api = modelApi(route.provider);
   const key = ctx.keys[route.provider];
   if (!key) {
     trial.usage.upstreamFailures++;
     const message = `the AAR model gateway has no ${api.keyVariable}: set it in the environment of the host running aar`;
     sendModelError(res, route.provider, 401, 'authentication_error', message, 'aar_no_api_key');
-    return log({ status: 401, turn, error: message });
+    return log(kind, { status: 401, turn, error: message });
   }
 
   const clientGone = new AbortController();
@@ -157,17 +184,19 @@ async function handleModelRequest(ctx: Context, req: IncomingMessage, res: Serve
 
   if (!answer.ok) {
     const error = `${answer.error} (after ${answer.attempts} attempt${answer.attempts === 1 ? '' : 's'})`;
-    if (answer.clientGone) return log({ status: 0, turn, attempts: answer.attempts, error });
+    if (answer.clientGone) return log(kind, { status: 0, turn, attempts: answer.attempts, error });
     trial.usage.upstreamFailures++;
     if (answer.status && answer.body) {
       if (exchange) exchange.response = bodyForLog(answer.body);
-      res.writeHead(answer.status, { 'content-type': answer.headers?.get('content-type') ?? 'application/json', 'content-length': answer.body.length });
-      res.end(answer.body);
+      // An error page may echo the request, the host's key with it.
+      const body = hostSecrets.bytes(answer.body);
+      res.writeHead(answer.status, { 'content-type': hostSecrets.text(answer.headers?.get('content-type') ?? 'application/json'), 'content-length': body.length });
+      res.end(body);
     } else {
       sendModelError(res, route.provider, 502, api.unreachableType, `AAR model gateway: ${error}`, 'aar_upstream_unreachable');
     }
     noteModelError(trial, answer.status ?? 502, (answer.body && factsFromJson(route.api, bodyForLog(answer.body)).errorMessage) || error);
-    return log({ status: answer.status ?? 502, turn, attempts: answer.attempts, error });
+    return log(kind, { status: answer.status ?? 502, turn, attempts: answer.attempts, error });
   }
 
   const relayed = await relayAnswer(answer, res, route.api, ctx.policy.timeoutMs, clientGone.signal, exchange !== undefined);
@@ -180,14 +209,14 @@ async function handleModelRequest(ctx: Context, req: IncomingMessage, res: Serve
   if (route.counted && success && tokens) {
     const price = findPrice(ctx.prices, usedModel ?? undefined) ?? findPrice(ctx.prices, requestModel ?? undefined);
     if (price) cost = requestCost(price.price, tokens);
-    else note = `no price for model ${usedModel ?? '(none)'} in the price table: cost unknown`;
+    else note = `no price for model ${loggedModel(usedModel) ?? '(none)'} in the price table: cost unknown`;
     addTokens(trial, tokens, cost);
   }
   if (route.counted && success && relayed.complete && !streamError) trial.usage.answered++;
   if ((!relayed.complete && !relayed.clientGone) || (relayed.complete && streamError)) trial.usage.upstreamFailures++;
   const error = relayed.error ?? streamError ?? (success ? undefined : `upstream answered ${answer.status}`);
   if (error && !relayed.clientGone) noteModelError(trial, relayed.complete ? answer.status : 0, relayed.facts.errorMessage ?? error);
-  log({
+  log(kind, {
     model: usedModel,
     status: relayed.complete || relayed.clientGone ? answer.status : 0,
     turn,

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { hostSecrets } from '../../../common/secrets.js';
 import { clientHeaders } from './headers.js';
 import type { ModelApi } from './routes.js';
 import { SseReader } from './sse.js';
@@ -70,21 +71,26 @@ function usageTap(api: ModelApi, contentType: string, record: boolean): { push(c
 
 /**
  * Relays an upstream answer to the client chunk by chunk as it arrives (a stream is never held back),
- * reading its usage (and, when `record`, the answer) on the way. A body that stalls for `idleTimeoutMs`
- * is cut, and so is the client's connection, since a partial body cannot be completed any more.
+ * reading its usage (and, when `record`, the answer) on the way. Every host key and trial token is masked in
+ * what the client gets, headers too, also when split between chunks (an upstream that echoes its request
+ * would otherwise hand the agent the key). A body that stalls for `idleTimeoutMs` is cut, and so is the
+ * client's connection, since a partial body cannot be completed any more.
  */
 export async function relayAnswer(answer: UpstreamAnswer, res: ServerResponse, api: ModelApi, idleTimeoutMs: number, clientGone: AbortSignal, record: boolean): Promise<RelayOutcome> {
   const tap = usageTap(api, answer.headers.get('content-type') ?? '', record);
   const onClientGone = () => answer.abort(new Error('client closed the connection'));
   clientGone.addEventListener('abort', onClientGone);
   let error: string | undefined;
+  const mask = hostSecrets.stream();
+  const pass = async (chunk: Uint8Array) => {
+    tap.push(chunk);
+    const out = mask.push(chunk);
+    if (out.length) await write(res, out);
+  };
   try {
-    res.writeHead(answer.status, clientHeaders(answer.headers));
+    res.writeHead(answer.status, Object.fromEntries(Object.entries(clientHeaders(answer.headers)).map(([name, value]) => [name, hostSecrets.text(value)])));
     res.flushHeaders();
-    if (answer.first) {
-      tap.push(answer.first);
-      await write(res, answer.first);
-    }
+    if (answer.first) await pass(answer.first);
     if (answer.reader) {
       for (;;) {
         let idle = false;
@@ -95,8 +101,7 @@ export async function relayAnswer(answer: UpstreamAnswer, res: ServerResponse, a
         try {
           const { done, value } = await answer.reader.read();
           if (done) break;
-          tap.push(value);
-          await write(res, value);
+          await pass(value);
         } catch (e) {
           error = idle ? `upstream sent nothing for ${idleTimeoutMs} ms mid-response` : `upstream body failed: ${(e as Error).message}`;
           break;
@@ -114,6 +119,6 @@ export async function relayAnswer(answer: UpstreamAnswer, res: ServerResponse, a
     res.destroy();
     return { facts: tap.facts(), complete: false, error, clientGone: false };
   }
-  res.end();
+  res.end(mask.end());
   return { facts: tap.facts(), complete: true, clientGone: false };
 }

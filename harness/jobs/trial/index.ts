@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { maskSecretsInFolder } from '../../../trial/mask-folder.js';
 import { takeLogFailure } from '../../gateway/log-append.js';
 import type { TrialPlan } from '../plan.js';
 import { HostWriteFailure, isHostWriteError } from '../write-errors.js';
@@ -28,7 +29,10 @@ export async function runTrialOnce(ctx: TrialRunContext, plan: TrialPlan, retrie
     const ran = await runInSandbox(ctx, plan, staged, prepared, sandbox);
     // The sandbox is gone: the gateway takes no more of this trial's requests before its files are recorded and sealed.
     endGatewayTrial(ctx, staged);
-    return scoreAndSeal(ctx, plan, staged.staging, recordTrial(ctx, plan, staged, prepared, ran, started, retries));
+    const recorded = recordTrial(ctx, plan, staged, prepared, ran, started, retries);
+    // No secret (a host key echoed back, the trial's own token in the agent's output) stays in what is scored and sealed.
+    maskSecretsInFolder(staged.staging);
+    return scoreAndSeal(ctx, plan, staged.staging, recorded);
   } catch (error) {
     rmSync(staged.staging, { recursive: true, force: true });
     if (isHostWriteError(error)) throw new HostWriteFailure(error);

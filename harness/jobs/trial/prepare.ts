@@ -41,7 +41,7 @@ export function stageTrial(ctx: TrialRunContext, plan: TrialPlan): StagedTrial {
     toolLogPath,
     modelLogPath: path.join(staging, TRIAL_FILES.modelLog),
     budget: { maxTurns: budget, maxTokens: config.budget.max_tokens, maxCostUsd: config.budget.max_cost_usd },
-    session: ctx.family.toolSession?.(plan.task, { dir: staging, seed: plan.seed, stepBudget: budget }),
+    session: ctx.family.toolSession?.(plan.task, { dir: staging, seed: plan.seed, attempt: plan.attempt, stepBudget: budget }),
   });
   return { budget, staging, agentDir, toolLogPath, gatewayTrial };
 }
@@ -49,7 +49,7 @@ export function stageTrial(ctx: TrialRunContext, plan: TrialPlan): StagedTrial {
 /** Phase 1b: the instruction and the agent's launch (its files, command and environment). */
 export async function prepareAgent(ctx: TrialRunContext, plan: TrialPlan, staged: StagedTrial): Promise<PreparedAgent> {
   const { budget, gatewayTrial } = staged;
-  const instruction = ctx.family.renderInstruction(plan.task, { templatePath: ctx.instructionTemplate, stepBudget: budget, seed: plan.seed });
+  const instruction = ctx.family.renderInstruction(plan.task, { templatePath: ctx.instructionTemplate, stepBudget: budget, attempt: plan.attempt });
   const launch = await plan.adapter.launch({
     trialId: plan.trialId,
     family: ctx.family,

@@ -3,7 +3,8 @@ import { DEFAULT_FAMILY } from '../../../tasks/registry.js';
 import { TRIAL_FILES, TRIAL_FORMAT, writeFiles } from '../../../trial/folder.js';
 import { TrialRecordSchema, type TrialRecord, type TrialStatus } from '../../../trial/record.js';
 import { mergeRunSources, recordedRunOf, type RunFacts } from '../../../trial/run-facts.js';
-import { writeTrajectory } from '../../../trial/trajectory/index.js';
+import { notLoggedOf, writeTrajectory } from '../../../trial/trajectory/index.js';
+import { refusedCounts } from '../../gateway/request-limits.js';
 import { HARNESS_VERSION } from '../../version.js';
 import type { TrialPlan } from '../plan.js';
 import type { InfraRetries, TrialRunContext } from './context.js';
@@ -23,7 +24,7 @@ export function recordIdentity(ctx: TrialRunContext, plan: TrialPlan) {
     ...(ctx.family.name === DEFAULT_FAMILY ? {} : { family: ctx.family.name }),
     trial_id: plan.trialId,
     job: ctx.jobName,
-    agent: { id: plan.agentId, name: plan.agent.name, model: plan.agent.model ?? null, version: plan.agent.version ?? null },
+    agent: { id: plan.agentId, name: plan.agent.name, model: plan.agent.model ?? null, version: plan.agent.version ?? null, uses_model: plan.adapter.usesModel },
     leg: { ...ctx.family.describe(plan.task), sha256: createHash('sha256').update(plan.task.source).digest('hex') },
     attempt: plan.attempt,
     seed: plan.seed,
@@ -62,11 +63,13 @@ export function recordTrial(ctx: TrialRunContext, plan: TrialPlan, staged: Stage
   const { result, agentSeconds, cuts, refused } = ran;
   const { status, error, timedOut } = runEnding(ctx, ran);
   const gatewayTrial = staged.gatewayTrial;
+  const requestsRefused = refusedCounts(gatewayTrial.requests);
   const finished = Date.now();
   const run = mergeRunSources(plan.adapter.usesModel ? gatewayTrial.usage : null, plan.adapter.readLogs?.(staged.agentDir) ?? {}, {
     exitCode: result.exitCode,
     timedOut,
     wallS: agentSeconds,
+    stepBudget: staged.budget,
   });
   const record = TrialRecordSchema.parse({
     ...recordIdentity(ctx, plan),
@@ -80,6 +83,11 @@ export function recordTrial(ctx: TrialRunContext, plan: TrialPlan, staged: Stage
       agent_s: agentSeconds,
       overhead_s: (finished - started) / 1000 - agentSeconds,
       ...(result.reportedDurationMs === undefined ? {} : { container_reported_agent_s: result.reportedDurationMs / 1000 }),
+      phases: {
+        setup: { started_at: iso(started), finished_at: iso(ran.handedOverAt) },
+        agent: { started_at: iso(ran.handedOverAt), finished_at: iso(ran.returnedAt) },
+        collect: { started_at: iso(ran.returnedAt), finished_at: iso(finished) },
+      },
     },
     step_budget: staged.budget,
     environment: { name: ctx.environment.name, node: result.node },
@@ -88,6 +96,8 @@ export function recordTrial(ctx: TrialRunContext, plan: TrialPlan, staged: Stage
     ...(refused.entries().length ? { refused_files: refused.entries() } : {}),
     ...retryFields(retries),
     ...(gatewayTrial.toolLog.bound ? { tool_log_bound: { ...gatewayTrial.toolLog.bound } } : {}),
+    ...(gatewayTrial.modelLog.bound ? { model_log_bound: structuredClone(gatewayTrial.modelLog.bound) } : {}),
+    ...(requestsRefused ? { requests_refused: requestsRefused } : {}),
     ...(gatewayTrial.usage.modelErrors ? { model_errors: { ...gatewayTrial.usage.modelErrors } } : {}),
   });
   writeFiles(staged.staging, {
@@ -96,10 +106,11 @@ export function recordTrial(ctx: TrialRunContext, plan: TrialPlan, staged: Stage
     ...(ran.answer === null ? {} : { [TRIAL_FILES.answer]: ran.answer }),
   });
   // From the logs now complete (the gateway takes no more of this trial's requests); scoring never reads it.
-  writeTrajectory(staged.staging, plan.trialId, {
-    name: plan.agent.name,
-    version: plan.agent.version ?? (plan.adapter.usesModel ? 'unknown' : HARNESS_VERSION),
-    model: plan.agent.model ?? null,
-  });
+  writeTrajectory(
+    staged.staging,
+    plan.trialId,
+    { name: plan.agent.name, version: plan.agent.version ?? (plan.adapter.usesModel ? 'unknown' : HARNESS_VERSION), model: plan.agent.model ?? null },
+    notLoggedOf(record),
+  );
   return { record, run };
 }

@@ -21,6 +21,9 @@ export interface SandboxRun {
   result: TrialWorkResult;
   /** The agent's run time on the harness's own clock (the environment measures it), never the sandbox's report. */
   agentSeconds: number;
+  /** When the work was handed to the sandbox and when its result came back (ms, the harness's clock): the agent phase. */
+  handedOverAt: number;
+  returnedAt: number;
   answer: Buffer | null;
   /** Files copied out over their limit (trial/copy-limits.ts), listed in trial.json. */
   cuts: FileCut[];
@@ -40,7 +43,9 @@ export async function runInSandbox(ctx: TrialRunContext, plan: TrialPlan, staged
   if (ctx.signal.aborted) throw new TrialAborted('job interrupted');
 
   const cuts: FileCut[] = [];
+  const handedOverAt = Date.now();
   const { work, posted, streamed } = await runAgent(ctx, staged, prepared, env, cuts);
+  const returnedAt = Date.now();
   // What came out of the sandbox is its word: only what the work asked for is taken (collected.ts).
   const refused = new RefusedList();
   const result = acceptResult(work, posted, refused);
@@ -50,7 +55,7 @@ export async function runInSandbox(ctx: TrialRunContext, plan: TrialPlan, staged
   ctx.running.delete(env);
   ctx.retire(env);
   holder.env = undefined;
-  return { work, result, agentSeconds: result.durationMs / 1000, answer, cuts, refused };
+  return { work, result, agentSeconds: result.durationMs / 1000, handedOverAt, returnedAt, answer, cuts, refused };
 }
 
 async function startSandbox(ctx: TrialRunContext, plan: TrialPlan, staged: StagedTrial, prepared: PreparedAgent): Promise<TrialEnvironment> {

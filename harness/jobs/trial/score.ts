@@ -2,7 +2,7 @@ import { commitStaging, TRIAL_FILES, writeFiles } from '../../../trial/folder.js
 import { sealTrialFolder } from '../../../trial/file-hashes.js';
 import type { TrialPlan } from '../plan.js';
 import type { TrialOutcome, TrialRunContext } from './context.js';
-import type { RecordedTrial } from './record.js';
+import { iso, type RecordedTrial } from './record.js';
 
 /**
  * Phase 4: the trial scored by its family from the staged files, exactly as `aar verify` will score them
@@ -10,9 +10,11 @@ import type { RecordedTrial } from './record.js';
  * place. Synchronous from the score to the rename: no gateway request can append to a log in between.
  */
 export function scoreAndSeal(ctx: TrialRunContext, plan: TrialPlan, staging: string, { record, run }: RecordedTrial): TrialOutcome {
+  const scoringStarted = Date.now();
   const score = ctx.family.score({ dir: staging, record, run });
   writeFiles(staging, { [TRIAL_FILES.score]: ctx.family.scoreToJson(score) });
-  const sealed = sealTrialFolder(staging, record);
+  const phases = { ...record.timings.phases, scoring: { started_at: iso(scoringStarted), finished_at: iso(Date.now()) } };
+  const sealed = sealTrialFolder(staging, { ...record, timings: { ...record.timings, phases } });
   commitStaging(ctx.jobDir, plan.trialId, staging);
   return { plan, record: sealed, score, shown: { success: ctx.family.progress.success(score), verdict: ctx.family.progress.verdict(score) } };
 }

@@ -1,4 +1,6 @@
+import type { Reducer } from '../../../common/reducers.js';
 import type { Cell, DataTable } from '../../../common/table.js';
+import { reducedNote } from './tables.js';
 import { DIAMOND_MERGE } from './templates.js';
 import { byVariant, faOf, legCount, legMean, rcrOf, type LegFactsCache, type PaperTrial } from './trials.js';
 
@@ -28,7 +30,7 @@ function stopsByTemplate(trial: PaperTrial, legs: LegFactsCache, completed: bool
  * RCR rule on those stops alone, re-read from the trial's tool log), averaged per leg over its attempts, then
  * over the legs containing it.
  */
-export function table7(configs: readonly [string, readonly PaperTrial[]][], legs: LegFactsCache): DataTable {
+export function table7(configs: readonly [string, readonly PaperTrial[]][], legs: LegFactsCache, reducer: Reducer = 'mean'): DataTable {
   const rows: Record<string, Cell>[] = [];
   const completedOf = new Map<PaperTrial, boolean[]>();
   const ambiguous = new Set<string>();
@@ -52,15 +54,16 @@ export function table7(configs: readonly [string, readonly PaperTrial[]][], legs
         rows.push({
           config, variant, template, chain,
           legs: legCount(ts), trials: ts.length, stops: entries.reduce((a, e) => a + e.stops, 0),
-          fa: faOf(ts), template_rcr: legMean(entries, (e) => e.trial.record.leg.id, (e) => e.done / e.stops), leg_rcr: rcrOf(ts),
+          fa: faOf(ts, reducer), template_rcr: legMean(entries, (e) => e.trial.record.leg.id, (e) => e.done / e.stops), leg_rcr: rcrOf(ts),
         });
       }
     }
   }
   return {
     id: 'table7', title: 'Table 7: FA and RCR per roadblock template',
-    columns: ['config', 'variant', 'template', 'chain', 'legs', 'trials', 'stops', 'fa', 'template_rcr', 'leg_rcr'], rows, percent: ['fa', 'template_rcr', 'leg_rcr'],
+    columns: ['config', 'variant', 'template', 'chain', 'legs', 'trials', 'stops', 'fa', 'template_rcr', 'leg_rcr'], rows, percent: ['fa', 'template_rcr', 'leg_rcr'], reducedBy: reducer,
     notes: [
+      reducedNote(reducer),
       "template: the paper's name (its Table 6), told by the tool chain and, where one chain serves several templates, the last step's output_key (or the weather `select`). legs: distinct legs containing the template; trials: their attempts; stops: the template's tool stops over those trials.",
       "fa: mean FA of those legs. template_rcr: the template's own RCR, per trial the share of its stops whose every chain step has a matching call (METRICS.md's rule). leg_rcr: those legs' RCR over all their tool stops. Each is a mean over legs of each leg's mean over its attempts.",
       ambiguous.size ? `Cannot be told apart (no output_key or select that names one), so named by every template that fits: ${[...ambiguous].sort().join('; ')}.` : "Every template was told apart (date_computation from math_conversion by output_key 'days' / 'converted', and so on).",

@@ -1,4 +1,5 @@
 import type { Cell, DataTable } from '../../../common/table.js';
+import type { Reducer } from '../../../common/reducers.js';
 import { LEVELS } from '../schema.js';
 import { aarSliceOf } from '../slices.js';
 import { byVariant, faOf, groupBy, legCount, legShare, perLeg, pvrOf, rcrOf, type PaperTrial } from './trials.js';
@@ -11,14 +12,23 @@ const levelsOf = (trials: readonly PaperTrial[]): string[] => {
   return [...LEVELS.filter((l) => seen.has(l)), ...[...seen].filter((l) => !(LEVELS as readonly string[]).includes(l)).sort()];
 };
 
+/** How the tables that reduce a leg's FA (11, 7, 8, Figures 5a and 6) do it, and the note they carry. */
+export function reducedNote(reducer: Reducer): string {
+  return reducer === 'mean'
+    ? 'FA per leg: the mean of its attempts (--reduce mean), then over legs.'
+    : `FA per leg by ${reducer} (--reduce): ${reducer === 'pass@k' ? '1 when any of its attempts is right' : '1 when all are'}, then over legs, as compare's frontier; PVR and RCR per leg by their mean.`;
+}
+
+const fa = (reducer: Reducer) => (ts: readonly PaperTrial[]): number | null => faOf(ts, reducer);
+
 /** Table 11: configuration x variant, FA, PVR and RCR per level and overall. */
-export function table11(configs: TrialsByConfig): DataTable {
+export function table11(configs: TrialsByConfig, reducer: Reducer = 'mean'): DataTable {
   const levels = levelsOf(configs.flatMap(([, ts]) => ts));
   const rows: Record<string, Cell>[] = [];
   for (const [config, trials] of configs) {
     for (const [variant, inVariant] of byVariant(trials)) {
       const perLevel = groupBy(inVariant, (t) => aarSliceOf(t).level);
-      for (const [metric, of] of [['FA', faOf], ['PVR', pvrOf], ['RCR', rcrOf]] as const) {
+      for (const [metric, of] of [['FA', fa(reducer)], ['PVR', pvrOf], ['RCR', rcrOf]] as const) {
         const row: Record<string, Cell> = { config, variant, metric };
         for (const l of levels) row[l] = perLevel.has(l) ? of(perLevel.get(l)!) : null;
         row.overall = of(inVariant);
@@ -28,7 +38,7 @@ export function table11(configs: TrialsByConfig): DataTable {
       }
     }
   }
-  return { id: 'table11', title: 'Table 11: FA, PVR and RCR per level and overall', columns: ['config', 'variant', 'metric', ...levels, 'overall', 'n', 'legs'], rows, percent: [...levels, 'overall'], notes: [] };
+  return { id: 'table11', title: 'Table 11: FA, PVR and RCR per level and overall', columns: ['config', 'variant', 'metric', ...levels, 'overall', 'n', 'legs'], rows, percent: [...levels, 'overall'], notes: [reducedNote(reducer)], reducedBy: reducer };
 }
 
 /** Why trials failed, as shares of all scored trials (paper: % of trials); a run that ended early is reported as such. */
@@ -73,32 +83,40 @@ export const LENGTH_BINS: readonly [number, number][] = [[1, 8], [9, 14], [15, 2
 const binName = ([lo, hi]: [number, number]): string => (hi === Infinity ? `${lo}+` : `${lo}-${hi}`);
 
 /** Table 8: FA, PVR and RCR by leg length in stops. */
-export function table8(configs: TrialsByConfig): DataTable {
+export function table8(configs: TrialsByConfig, reducer: Reducer = 'mean'): DataTable {
   const rows: Record<string, Cell>[] = [];
   for (const [config, trials] of configs) {
     for (const [variant, inVariant] of byVariant(trials)) {
       for (const bin of LENGTH_BINS) {
         const ts = inVariant.filter((t) => t.score.stops_total >= bin[0] && t.score.stops_total <= bin[1]);
-        if (ts.length) rows.push({ config, variant, stops: binName(bin), n: ts.length, fa: faOf(ts), pvr: pvrOf(ts), rcr: rcrOf(ts) });
+        if (ts.length) rows.push({ config, variant, stops: binName(bin), n: ts.length, legs: legCount(ts), fa: faOf(ts, reducer), pvr: pvrOf(ts), rcr: rcrOf(ts) });
       }
     }
   }
-  return { id: 'table8', title: 'Table 8: FA, PVR and RCR by leg length (stops)', columns: ['config', 'variant', 'stops', 'n', 'fa', 'pvr', 'rcr'], rows, percent: ['fa', 'pvr', 'rcr'], notes: [] };
+  return { id: 'table8', title: 'Table 8: FA, PVR and RCR by leg length (stops)', columns: ['config', 'variant', 'stops', 'n', 'legs', 'fa', 'pvr', 'rcr'], rows, percent: ['fa', 'pvr', 'rcr'], notes: [reducedNote(reducer)], reducedBy: reducer };
 }
 
-/** Table 9: recovery, FA given PVR >= 0.8, and given PVR and RCR >= 0.8. */
+/**
+ * Table 9: recovery, FA given PVR >= 0.8, and given PVR and RCR >= 0.8. The paper counts legs: legs_* are
+ * the legs with at least one such attempt, trials_* those attempts; FA is over those attempts, per leg first.
+ */
 export function table9(configs: TrialsByConfig): DataTable {
   const rows: Record<string, Cell>[] = [];
   for (const [config, trials] of configs) {
     for (const [variant, ts] of byVariant(trials)) {
       const highPvr = ts.filter((t) => t.score.pvr !== null && t.score.pvr >= 0.8);
       const both = highPvr.filter((t) => t.score.rcr !== null && t.score.rcr >= 0.8);
-      rows.push({ config, variant, n: ts.length, n_pvr_high: highPvr.length, fa_given_pvr_high: faOf(highPvr), n_both_high: both.length, fa_given_both_high: faOf(both) });
+      rows.push({
+        config, variant, legs: legCount(ts), trials: ts.length,
+        legs_pvr_high: legCount(highPvr), trials_pvr_high: highPvr.length, fa_given_pvr_high: faOf(highPvr),
+        legs_both_high: legCount(both), trials_both_high: both.length, fa_given_both_high: faOf(both),
+      });
     }
   }
   return {
     id: 'table9', title: 'Table 9: recovery rates, FA given PVR >= 0.8 and given PVR and RCR >= 0.8',
-    columns: ['config', 'variant', 'n', 'n_pvr_high', 'fa_given_pvr_high', 'n_both_high', 'fa_given_both_high'], rows, percent: ['fa_given_pvr_high', 'fa_given_both_high'], notes: [],
+    columns: ['config', 'variant', 'legs', 'trials', 'legs_pvr_high', 'trials_pvr_high', 'fa_given_pvr_high', 'legs_both_high', 'trials_both_high', 'fa_given_both_high'], rows, percent: ['fa_given_pvr_high', 'fa_given_both_high'],
+    notes: ["legs_*: legs with at least one attempt meeting the condition (the paper's count: one attempt per leg); trials_*: those attempts. fa_given_*: FA of the attempts meeting it, per leg first, then over those legs."],
   };
 }
 
@@ -127,12 +145,12 @@ export function shortcutsTable(configs: TrialsByConfig): DataTable {
 }
 
 /** Figure 6: the change from AAR-Linear to AAR-DAG per configuration (DAG minus Linear). */
-export function figure6(configs: TrialsByConfig, variants: { linear: string; dag: string } = { linear: 'aar-linear', dag: 'aar-dag' }): DataTable {
+export function figure6(configs: TrialsByConfig, variants: { linear: string; dag: string } = { linear: 'aar-linear', dag: 'aar-dag' }, reducer: Reducer = 'mean'): DataTable {
   const rows: Record<string, Cell>[] = [];
   for (const [config, trials] of configs) {
     const lin = trials.filter((t) => aarSliceOf(t).variant === variants.linear);
     const dag = trials.filter((t) => aarSliceOf(t).variant === variants.dag);
-    for (const [metric, of] of [['FA', faOf], ['PVR', pvrOf], ['RCR', rcrOf]] as const) {
+    for (const [metric, of] of [['FA', fa(reducer)], ['PVR', pvrOf], ['RCR', rcrOf]] as const) {
       const a = of(lin);
       const b = of(dag);
       rows.push({ config, metric, linear: a, dag: b, change: a === null || b === null ? null : b - a, n_linear: lin.length, n_dag: dag.length });
@@ -140,7 +158,7 @@ export function figure6(configs: TrialsByConfig, variants: { linear: string; dag
   }
   return {
     id: 'figure6', title: `Figure 6: ${variants.linear} -> ${variants.dag} change per configuration`,
-    columns: ['config', 'metric', 'linear', 'dag', 'change', 'n_linear', 'n_dag'], rows, percent: ['linear', 'dag', 'change'], notes: [],
+    columns: ['config', 'metric', 'linear', 'dag', 'change', 'n_linear', 'n_dag'], rows, percent: ['linear', 'dag', 'change'], notes: [reducedNote(reducer)], reducedBy: reducer,
   };
 }
 
@@ -150,12 +168,12 @@ export function figure6(configs: TrialsByConfig, variants: { linear: string; dag
  * variant's legs; the per-variant
  * values and leg counts beside it.
  */
-export function figure5a(configs: TrialsByConfig, variants: { linear: string; dag: string } = { linear: 'aar-linear', dag: 'aar-dag' }): DataTable {
+export function figure5a(configs: TrialsByConfig, variants: { linear: string; dag: string } = { linear: 'aar-linear', dag: 'aar-dag' }, reducer: Reducer = 'mean'): DataTable {
   const rows: Record<string, Cell>[] = [];
   for (const [config, trials] of configs) {
     const perVariant = [...groupBy(trials, (t) => aarSliceOf(t).variant)].map(([variant, ts]) => ({ variant, ts, legs: legCount(ts) }));
     const legsOf = (variant: string) => perVariant.find((v) => v.variant === variant)?.legs ?? 0;
-    for (const [metric, of] of [['FA', faOf], ['PVR', pvrOf], ['RCR', rcrOf]] as const) {
+    for (const [metric, of] of [['FA', fa(reducer)], ['PVR', pvrOf], ['RCR', rcrOf]] as const) {
       const valued = perVariant.map((v) => ({ ...v, value: of(v.ts) })).filter((v) => v.value !== null);
       const weight = valued.reduce((a, v) => a + v.legs, 0);
       const valueOf = (variant: string) => valued.find((v) => v.variant === variant)?.value ?? null;
@@ -168,6 +186,7 @@ export function figure5a(configs: TrialsByConfig, variants: { linear: string; da
   return {
     id: 'figure5a', title: `Figure 5a: FA, PVR and RCR over all legs (weighted average of ${variants.linear} and ${variants.dag})`,
     columns: ['config', 'metric', 'weighted', 'linear', 'dag', 'legs', 'legs_linear', 'legs_dag', 'trials'], rows, percent: ['weighted', 'linear', 'dag'],
-    notes: [`weighted: each variant's value (mean over its legs of each leg's mean over its attempts) weighted by its number of legs, as the paper's Figure 5a averages ${variants.linear} and ${variants.dag}; legs: the legs weighed (those of variants with a value), n for the weighted value. Every variant present counts, not only these two.`],
+    reducedBy: reducer,
+    notes: [reducedNote(reducer), `weighted: each variant's value (mean over its legs of each leg's mean over its attempts) weighted by its number of legs, as the paper's Figure 5a averages ${variants.linear} and ${variants.dag}; legs: the legs weighed (those of variants with a value), n for the weighted value. Every variant present counts, not only these two.`],
   };
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { reduceLeg, type Reducer } from '../../../common/reducers.js';
 import type { PaperTrial as FamilyPaperTrial } from '../../family.js';
 import { TRIAL_FILES } from '../../../trial/folder.js';
 import type { LegView } from '../scoring/leg-view.js';
@@ -101,7 +102,9 @@ const legIdOf = (t: PaperTrial): string => t.record.leg.id;
 export const perLeg = (ts: readonly PaperTrial[], value: (t: PaperTrial) => number | null | undefined): number | null => legMean(ts, legIdOf, value);
 /** Leg-weighted share of trials meeting a condition: per leg the share of its attempts, then the mean over legs. */
 export const legShare = (ts: readonly PaperTrial[], holds: (t: PaperTrial) => boolean): number | null => perLeg(ts, (t) => (holds(t) ? 1 : 0));
-export const faOf = (ts: readonly PaperTrial[]): number | null => perLeg(ts, (t) => t.score.fa);
+/** FA over legs, each leg's attempts reduced first by `reducer` (mean: the share right; pass@k: any right; pass^k: all right). */
+export const faOf = (ts: readonly PaperTrial[], reducer: Reducer = 'mean'): number | null =>
+  meanDefined([...groupBy(ts, legIdOf).values()].map((ofLeg) => reduceLeg(ofLeg.map((t) => t.score.fa), reducer, true)));
 export const pvrOf = (ts: readonly PaperTrial[]): number | null => perLeg(ts, (t) => t.score.pvr);
 export const rcrOf = (ts: readonly PaperTrial[]): number | null => perLeg(ts, (t) => t.score.rcr);
 /** Distinct legs among the trials. */

@@ -35,9 +35,9 @@ export interface SynthesisReport {
 }
 
 /** The output of one golden call: intermediate steps get the tool's made-up data, the last step yields the stop's value. */
-function outputFor(call: ConcreteCall, isLast: boolean, value: unknown): string | undefined {
+function outputFor(call: ConcreteCall, isLast: boolean, value: unknown, outputKey?: string | null): string | undefined {
   if (isLast && value !== null && typeof value === 'object') return jsonText(value);
-  return findTool(call.tool)?.synthetic?.(call.args as Record<string, unknown>, value);
+  return findTool(call.tool)?.synthetic?.(call.args as Record<string, unknown>, value, outputKey);
 }
 
 function titleOf(url: string): string {
@@ -156,9 +156,10 @@ async function synthesizeChain(stop: Stop, where: string, put: (c: ConcreteCall,
   const chain = stop.bridge.tool_chain;
   let position = 0;
   await runChain(chain, async (call) => {
+    const step = chain[position];
     const isLast = ++position === chain.length;
     if (call.tool === 'python_execute_code') return String(stop.extracted_value);
-    const text = outputFor(call, isLast, stop.extracted_value);
+    const text = outputFor(call, isLast, stop.extracted_value, step.output_key);
     if (text === undefined) {
       report.skipped.push(`${where}: ${call.tool} is not synthesised`);
       return '';

@@ -15,7 +15,7 @@ export interface GameSetup {
   stepBudget: number;
   /** Links a step offers at most; absent: OFFERED_LINKS (50). */
   linkLimit?: number;
-  /** Orders the offered links (with the page): the trial's seed. */
+  /** Draws the offered links and their order (with the page): gameSeed(pair, attempt). */
   seed: number;
   /** Where each accepted move is appended, one JSON line per step. */
   trajectoryPath: string;

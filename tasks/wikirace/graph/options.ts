@@ -7,13 +7,16 @@ export const OFFERED_LINKS = 50;
 
 /**
  * The links offered on `page` (paper, section 3 and algorithm 1): at most `limit` of its outgoing links,
- * those with the smallest distance to the target, in a seeded random order. `distances` are to the target
- * (`distancesTo`/`DistanceCache.to`); pages that cannot reach it count as farthest. One shuffle decides
- * both the order shown and which of several equally far links make the cut, so the same seed and page
- * always offer the same list, and the distances cannot be read off the order.
+ * those with the smallest distance to the target, presented in random order. `distances` are to the
+ * target (`distancesTo`/`DistanceCache.to`); pages that cannot reach it count as farthest. The same seed
+ * and page always offer the same list. A first shuffle picks which of several equally far links make the
+ * cut; the links kept are then shuffled again, so every position holds each distance class as often as any
+ * other and the distances cannot be read off the order (keeping the first shuffle's order would put the
+ * links tied at the cutoff, which are taken from its front, near the front of the list).
  */
 export function offeredLinks(graph: LinkGraph, distances: Int32Array, page: number, seed: number, limit = OFFERED_LINKS): number[] {
-  const links = shuffleInPlace(Array.from(graph.linksOf(page)), seededRandom(mixSeeds(seed, page)));
+  const random = seededRandom(mixSeeds(seed, page));
+  const links = shuffleInPlace(Array.from(graph.linksOf(page)), random);
   if (links.length <= limit) return links;
   const far = (p: number): number => (distances[p] === UNREACHABLE ? Number.MAX_SAFE_INTEGER : distances[p]!);
   // The distance of the limit-th nearest link: every nearer link is kept, and ties at it fill up in
@@ -33,5 +36,5 @@ export function offeredLinks(graph: LinkGraph, distances: Int32Array, page: numb
     const d = far(p);
     if (d < cutoff || (d === cutoff && tiesLeft-- > 0)) offered.push(p);
   }
-  return offered;
+  return shuffleInPlace(offered, random);
 }

@@ -19,7 +19,9 @@ export interface ProbePair {
 
 /**
  * A seeded set as the paper's (appendix C): `perClass` pairs of each class, so linked to not linked is
- * 1:4 (the paper: 200 each, 1,000 questions). Each source gives at most one pair per class.
+ * 1:4 (the paper: 200 each, 1,000 questions). Sources are drawn without replacement and each gives at most
+ * one pair per class, never the same pair twice (a reversed pair's target may also lie 2 to 4 links away),
+ * so no question is asked twice.
  */
 export function probePairs(graph: LinkGraph, perClass: number, seed: number, maxSources = 50_000): ProbePair[] {
   const random = seededRandom(mixSeeds(seed, 0xc0ffee));
@@ -28,14 +30,25 @@ export function probePairs(graph: LinkGraph, perClass: number, seed: number, max
   const back = graph.reversed();
   const pick = <T>(list: ArrayLike<T>): T => list[Math.floor(random() * list.length)]!;
   const full = (kind: ProbeClass): boolean => found.get(kind)!.length >= wanted.get(kind)!;
+  // A partial Fisher-Yates shuffle of the pages: the next source is a page not drawn before.
+  const unseen = Uint32Array.from({ length: graph.pageCount }, (_, i) => i);
+  const limit = Math.min(maxSources, graph.pageCount);
   let sources = 0;
-  for (; PROBE_CLASSES.some((k) => !full(k)) && sources < maxSources && graph.pageCount > 1; sources++) {
-    const source = Math.floor(random() * graph.pageCount);
+  for (; PROBE_CLASSES.some((k) => !full(k)) && sources < limit && graph.pageCount > 1; sources++) {
+    const j = sources + Math.floor(random() * (graph.pageCount - sources));
+    const source = unseen[j]!;
+    unseen[j] = unseen[sources]!;
+    unseen[sources] = source;
     const links = graph.linksOf(source);
-    if (!full('connected') && links.length > 0) found.get('connected')!.push({ source, target: pick(links), kind: 'connected', connected: true });
+    const taken = new Set<number>();
+    const add = (kind: ProbeClass, target: number): void => {
+      taken.add(target);
+      found.get(kind)!.push({ source, target, kind, connected: kind === 'connected' });
+    };
+    if (!full('connected') && links.length > 0) add('connected', pick(links));
     if (!full('reversed')) {
       const backOnly = Array.from(back.linksOf(source)).filter((p) => !graph.hasLink(source, p));
-      if (backOnly.length > 0) found.get('reversed')!.push({ source, target: pick(backOnly), kind: 'reversed', connected: false });
+      if (backOnly.length > 0) add('reversed', pick(backOnly));
     }
     if ((['distance-2', 'distance-3', 'distance-4'] as const).every(full)) continue;
     const from = distancesTo(graph, source, back);
@@ -43,12 +56,12 @@ export function probePairs(graph: LinkGraph, perClass: number, seed: number, max
       if (full(kind)) continue;
       const d = Number(kind.slice(-1));
       const at: number[] = [];
-      for (let p = 0; p < from.length; p++) if (from[p] === d) at.push(p);
-      if (at.length > 0) found.get(kind)!.push({ source, target: pick(at), kind, connected: false });
+      for (let p = 0; p < from.length; p++) if (from[p] === d && !taken.has(p)) at.push(p);
+      if (at.length > 0) add(kind, pick(at));
     }
   }
   const short = PROBE_CLASSES.find((k) => !full(k));
-  if (short) throw new Error(`probe: found ${found.get(short)!.length} of ${wanted.get(short)} ${short} pairs from ${sources} random sources`);
+  if (short) throw new Error(`probe: found ${found.get(short)!.length} of ${wanted.get(short)} ${short} pairs from ${sources} random sources${sources === graph.pageCount ? ' (every page)' : ''}`);
   return shuffleInPlace(PROBE_CLASSES.flatMap((k) => found.get(k)!), random);
 }
 

@@ -23,7 +23,7 @@ export interface SyntheticGraphOptions {
 /** The example graph's shape: about 1,500 pages whose shortest paths run from 1 to beyond 8 links. */
 export const EXAMPLE_GRAPH: SyntheticGraphOptions = { pages: 1500, seed: 11, localLinks: 3, window: 6, farLinks: 1.5 };
 /**
- * The paper's scale: 549,232 pages (its largest SCC) and about 15.1 million links (the paper's: 15.3), with minor pages so that
+ * The paper's scale: 549,232 pages (its largest SCC; the paper gives no link count) and about 15.1 million links, with minor pages so that
  * shortest paths run from 1 to beyond 8 links as the paper's splits need (easy 3-4, medium 5-6, hard 7-8).
  */
 export const PAPER_SCALE_GRAPH: SyntheticGraphOptions = { pages: 549_232, seed: 23, localLinks: 38, window: 40, farLinks: 10, minorShare: 0.3, minorRun: 2.5 };

@@ -21,7 +21,9 @@ export interface WikiraceFigures {
   extra_steps_by_length: Record<number, number | null>;
   /** Mean over games of the most visits of one page. */
   max_visits: number | null;
+  /** Per model call (the paper's step): prompt + completion tokens, completion tokens alone, cost. */
   tokens_per_step: number | null;
+  output_tokens_per_step: number | null;
   cost_per_step: number | null;
   tokens_per_game: number | null;
   cost_per_game: number | null;
@@ -50,6 +52,7 @@ function summarize(scores: readonly GameScore[]): WikiraceFigures {
     extra_steps_by_length: Object.fromEntries(PATH_LENGTHS.map((l) => [l, meanOf(scores.filter((s) => s.optimal_length === l).map((s) => s.suboptimal_steps))])),
     max_visits: meanOf(scores.map((s) => s.max_visits)),
     tokens_per_step: meanOf(scores.map((s) => s.tokens_per_step)),
+    output_tokens_per_step: meanOf(scores.map((s) => s.output_tokens_per_step ?? null)),
     cost_per_step: meanOf(scores.map((s) => s.cost_per_step)),
     tokens_per_game: meanOf(scores.map((s) => s.tokens)),
     cost_per_game: meanOf(scores.map((s) => s.cost_usd)),
@@ -69,7 +72,7 @@ export const WIKIRACE_REPORT: FamilyReport<GameScore, WikiraceFigures> = {
   levelOrder: SPLITS,
   steps: { of: (score) => score.steps, note: 'steps: moves made per game (the game\'s trajectory), not model calls.' },
   summarize,
-  markdownHeader: ['success %', 'subopt. steps', 'steps', 'loops %', 'recovery %', 'max visits', 'loop-free success %', 'tokens/step', 'cost/step', 'tokens/game', 'cost/game', 'calls/game', 'calls out %', 'infra'],
+  markdownHeader: ['success %', 'subopt. steps', 'steps', 'loops %', 'recovery %', 'max visits', 'loop-free success %', 'tokens/step', 'generated/step', 'cost/step', 'tokens/game', 'cost/game', 'calls/game', 'calls out %', 'infra'],
   markdownCells(r: ReportSlice & WikiraceFigures): string[] {
     return [
       withInterval(r.success),
@@ -80,6 +83,7 @@ export const WIKIRACE_REPORT: FamilyReport<GameScore, WikiraceFigures> = {
       num(r.max_visits),
       r.loop_free_success === null ? 'N/A' : pct(r.loop_free_success),
       r.tokens_per_step === null ? '-' : r.tokens_per_step.toFixed(0),
+      r.output_tokens_per_step === null ? '-' : r.output_tokens_per_step.toFixed(0),
       money(r.cost_per_step),
       r.tokens_per_game === null ? '-' : r.tokens_per_game.toFixed(0),
       money(r.cost_per_game),
@@ -93,7 +97,7 @@ export const WIKIRACE_REPORT: FamilyReport<GameScore, WikiraceFigures> = {
       success: r.success.mean, success_lo: r.success.lo, success_hi: r.success.hi,
       suboptimal_steps: r.suboptimal_steps, steps: r.steps,
       loop_rate: r.loop_rate, recovery_rate: r.recovery_rate, max_visits: r.max_visits,
-      tokens_per_step: r.tokens_per_step, cost_per_step: r.cost_per_step,
+      tokens_per_step: r.tokens_per_step, output_tokens_per_step: r.output_tokens_per_step, cost_per_step: r.cost_per_step,
       tokens_per_game: r.tokens_per_game, cost_per_game: r.cost_per_game,
       timeout_rate: r.timeout_rate,
       model_calls: r.model_calls, calls_out_rate: r.calls_out_rate,

@@ -11,7 +11,8 @@ export interface GameScore {
   steps: number;
   /** Moves the game allowed (the task's max_moves, else 30). */
   move_limit: number;
-  /** Model calls the trial made (the gateway's count), and the most it was allowed; null when unknown. */
+  /** Model calls the trial made (the gateway's count), and the most it was allowed; null when unknown or
+   * when the agent used no model (the oracle's and random's own step counts are tool calls, not model calls). */
   model_calls: number | null;
   model_call_budget: number | null;
   /**
@@ -28,10 +29,18 @@ export interface GameScore {
   /** The most visits of one page. */
   max_visits: number;
   final_page: string;
-  /** Prompt + completion tokens and cost of the whole run, and per move; null when unknown or no move was made. */
+  /** Prompt + completion tokens, completion (generated) tokens and cost of the whole run; null when unknown. */
   tokens: number | null;
+  output_tokens: number | null;
   cost_usd: number | null;
+  /**
+   * The same per step, a step being a model call (the paper's protocol makes one call per step, and a call
+   * asked again for a reply naming no link is a step of its own, not part of a move's); null when unknown or
+   * no call was made. The paper's text counts tokens generated; its Table 1 costs fit prompt + completion
+   * (docs/wikirace.md): both are kept.
+   */
   tokens_per_step: number | null;
+  output_tokens_per_step: number | null;
   cost_per_step: number | null;
   timed_out: boolean;
   /** What makes the trajectory unusable (then success is 0), or null. */
@@ -46,14 +55,15 @@ export function endText(s: Pick<GameScore, 'end' | 'model_calls' | 'model_call_b
   return { target: 'target reached', move_limit: 'all moves used', timeout: 'timed out', stopped: 'the agent stopped' }[s.end];
 }
 
-const perStep = (total: number | null, steps: number): number | null => (total === null || steps === 0 ? null : total / steps);
+const perStep = (total: number | null, steps: number | null): number | null => (total === null || !steps ? null : total / steps);
 
 /**
  * Scores a game from the task file's text and trajectory.jsonl's text (null when absent: no move made),
- * the run facts and the trial's model-call budget (trial.json's step_budget). The moves must chain from
- * the source; a break is reported as a problem and scores as a failure.
+ * the run facts, the trial's model-call budget (trial.json's step_budget) and whether the agent used a model
+ * (agentUsesModel: false makes the run's steps no model calls). The moves must chain from the source; a
+ * break is reported as a problem and scores as a failure.
  */
-export function scoreGame(taskText: string, trajectoryText: string | null, run: Partial<RunFacts> = {}, modelCallBudget: number | null = null): GameScore {
+export function scoreGame(taskText: string, trajectoryText: string | null, run: Partial<RunFacts> = {}, modelCallBudget: number | null = null, usesModel: boolean | null = null): GameScore {
   const task = WikiraceTaskSchema.parse(JSON.parse(taskText));
   let problem: string | null = null;
   let moves: ReturnType<typeof parseTrajectory> = [];
@@ -76,10 +86,11 @@ export function scoreGame(taskText: string, trajectoryText: string | null, run: 
   const steps = moves.length;
   const moveLimit = moveLimitOf(task);
   const success = !problem && at === task.target && steps <= moveLimit ? 1 : 0;
-  const calls = run.steps ?? null;
+  const calls = usesModel === false ? null : (run.steps ?? null);
   const callsOut = run.stepLimitHit === true || (calls !== null && modelCallBudget !== null && calls >= modelCallBudget);
   const end: GameEnd = success ? 'target' : steps >= moveLimit ? 'move_limit' : run.timedOut ? 'timeout' : callsOut ? 'model_calls' : 'stopped';
   const tokens = run.inputTokens == null || run.outputTokens == null ? null : run.inputTokens + run.outputTokens;
+  const output = run.outputTokens ?? null;
   const cost = run.costUsd ?? null;
   return {
     split: task.split,
@@ -95,9 +106,11 @@ export function scoreGame(taskText: string, trajectoryText: string | null, run: 
     max_visits: maxVisits,
     final_page: at,
     tokens,
+    output_tokens: output,
     cost_usd: cost,
-    tokens_per_step: perStep(tokens, steps),
-    cost_per_step: perStep(cost, steps),
+    tokens_per_step: perStep(tokens, calls),
+    output_tokens_per_step: perStep(output, calls),
+    cost_per_step: perStep(cost, calls),
     timed_out: run.timedOut ?? false,
     problem,
   };

@@ -38,6 +38,8 @@ export interface ScriptedModelServerOptions {
   turns?: 'conversation' | 'sequence';
   /** A turn computed from the request (its body and turn index), taking the script's place when it returns one. */
   respond?: (body: Json, turn: number) => ScriptTurn | undefined;
+  /** Milliseconds each model call waits before its answer (a model's thinking time, for load benchmarks). */
+  delayMs?: number;
 }
 
 export interface ScriptedModelServer {
@@ -124,6 +126,7 @@ export async function startScriptedModelServer(options: ScriptedModelServerOptio
     const json = body as Json;
     if (protocol === 'count_tokens') return writeJson(res, 200, { input_tokens: Math.ceil(raw.length / 4) });
 
+    if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
     const model = typeof json.model === 'string' ? json.model : (options.defaultModel ?? 'scripted-model');
     const stream = json.stream === true;
     let reply: PlannedReply;

@@ -14,6 +14,9 @@ describe('the llm agent prompt and reply parsing', () => {
     expect(text).toContain('Target page: Augustus\nCurrent page: Italy\nStep: 2 of 30\nPages visited so far: Europe -> Italy\n\nLinks on the current page:\n1. Ancient Rome\n2. Roman Empire\n3. Julius Caesar\n4. Rome (TV series)\n');
     expect(text).toContain('\\boxed{');
     expect(retryNote('hmm')).toContain('did not name one of the links');
+    // No advice on loops unless asked for by name (options.loop_hint): loop rate is one of the paper's findings.
+    expect(text).not.toMatch(/visited\b.*avoid|avoid.*(visited|circles)/i);
+    expect(stepPrompt({ target: 'Augustus', current: 'Italy', visited: ['Italy'], links: LINKS, over: false, moves: 0, moveLimit: 30 }, 1, 30, { loopHint: true })).toContain('in few steps. Avoid pages you have already visited.\n');
   });
 
   test('the last \\boxed{} wins; titles match loosely, numbers pick from the list; nothing offered is undefined', () => {
@@ -66,6 +69,8 @@ describe('the llm agent prompt and reply parsing', () => {
     expect((await llmAgent.launch(ctx({}))).env).toEqual({ LLM_API: 'anthropic', LLM_MODEL: 'claude-sonnet-4-6', LLM_RETRIES: '2', LLM_MAX_TOKENS: '2048', LLM_THINKING: '' });
     expect((await llmAgent.launch(ctx({ retries: 0, max_tokens: 16000, thinking: 8000 }))).env).toMatchObject({ LLM_RETRIES: '0', LLM_MAX_TOKENS: '16000', LLM_THINKING: '8000' });
     expect((await llmAgent.launch(ctx({ thinking: 'high' }, 'gpt-5.4'))).env).toMatchObject({ LLM_API: 'openai', LLM_THINKING: 'high' });
+    expect((await llmAgent.launch(ctx({ loop_hint: true }))).env).toMatchObject({ LLM_LOOP_HINT: '1' });
+    expect(() => llmAgent.check!({ name: 'llm', flags: [], env: {}, options: { loop_hint: 'yes' } })).toThrow(/^agent llm: options\.loop_hint: /);
     process.env.ANTHROPIC_API_KEY ??= 'k';
     expect(() => llmAgent.check!({ name: 'llm', flags: [], env: {}, options: { thinking: 4096 } })).toThrow('agent llm: options.max_tokens: must exceed the thinking budget 4096');
     expect(() => llmAgent.check!({ name: 'llm', flags: [], env: {}, options: { thinking: 'extreme' } })).toThrow(/^agent llm: options\.thinking: /);

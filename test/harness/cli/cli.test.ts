@@ -197,7 +197,7 @@ describe('aar (the compiled command, run as a process)', () => {
 
   test('tools list: the 19 tools', () => {
     const out = ok(runAar(['tools', 'list']));
-    expect(out).toMatch(/^19 tools; aliases: serper_search -> web_search$/m);
+    expect(out).toMatch(/^19 tools; aliases: serper_search -> web_search, serper_google_search -> web_search$/m);
     expect(out.split('\n').filter((l) => /^[a-z_]+\s+(web|maps|weather|code|countries|finance)\s/.test(l))).toHaveLength(19);
   });
 

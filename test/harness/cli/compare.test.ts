@@ -23,7 +23,7 @@ describe('aar compare (the compiled command, run as a process)', () => {
       for (const heading of ['Paired differences', 'Cost-accuracy frontier', 'Table 11', 'Table 3', 'Table 7', 'Table 8', 'Table 9', 'Table 12', 'Figure 6']) expect(md.stdout).toContain(heading);
       const csv = runAar(['compare', job, '--format', 'csv']).stdout;
       expect(csv).toContain('# paired: Paired differences');
-      expect(csv).toMatch(/^a,b,metric,variant,level,role,n,small_n,reducer,attempts,a_mean,b_mean,diff,lo,hi,interval,test,p_value,p_holm,discordant_a,discordant_b,mde_80$/m);
+      expect(csv).toMatch(/^a,b,metric,variant,level,role,n,small_n,reducer,attempts,a_mean,b_mean,diff,lo,hi,interval,test,p_value,p_holm,interval_vs_test,discordant_a,discordant_b,mde_80,mde_80_method$/m);
       expect(csv).toContain('# note: a vs b: paired on the 9 legs both have a value for');
       const out = path.join(dir, 'compare.json');
       expect(runAar(['compare', `${job}:a`, `${job}:b`, '--format', 'json', '--out', out, '--seed', '4']).stdout).toBe(`wrote ${out}\n`);

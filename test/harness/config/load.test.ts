@@ -39,13 +39,13 @@ describe('job configs', () => {
     ]);
     expect(problemsOf('tasks:\n  family: aar\n  path: legs\n  levels: [trivial]\n  splits: [easy]\nagents:\n  - name: oracle\n')).toEqual([
       expect.stringMatching(/^job\.yaml:4:\d+: tasks\.levels\[0\]: /),
-      expect.stringMatching(/^job\.yaml:5:3: tasks\.splits: unknown key; known keys: family, path, variants, levels, /),
+      expect.stringMatching(/^job\.yaml:5:3: tasks\.splits: unknown key; known keys: family, path, dataset, variants, levels, /),
     ]);
   });
 
   test('errors name the file, line and column, and the key', () => {
     expect(problemsOf('tasks:\n  path: legs\nagents:\n  - name: oracle\n    modle: x\ntimeout_s: soon\n')).toEqual([
-      'job.yaml:5:5: agents[0].modle: unknown key; did you mean model?',
+      'job.yaml:5:5: agents[0].modle: unknown key; did you mean model (the model the agent asks for)?',
       expect.stringMatching(/^job\.yaml:6:12: timeout_s: .*number/i),
     ]);
     expect(problemsOf('agents: []\n')).toEqual([expect.stringMatching(/^job\.yaml:1:1: tasks: /), expect.stringMatching(/^job\.yaml:1:9: agents: /)]);
@@ -63,13 +63,16 @@ describe('job configs', () => {
   });
 
   test('YAML syntax errors and unknown keys name the real line and column, and suggest the near key', () => {
-    expect(problemsOf('tasks: {path: x}\nagents: [{name: oracle}]\ntimeout: 5\n')).toEqual(['job.yaml:3:1: timeout: unknown key; did you mean timeout_s?']);
+    expect(problemsOf('tasks: {path: x}\nagents: [{name: oracle}]\ntimeout: 5\n')).toEqual(['job.yaml:3:1: timeout: unknown key; did you mean timeout_s (wall-clock limit of one agent run, in seconds)?']);
     expect(problemsOf('tasks: {path: x}\nagents: [{name: oracle}]\nconcurency: 5\nzzz: 1\n')).toEqual([
-      'job.yaml:3:1: concurency: unknown key; did you mean concurrency?',
+      'job.yaml:3:1: concurency: unknown key; did you mean concurrency (trials at a time)?',
       expect.stringMatching(/^job\.yaml:4:1: zzz: unknown key; known keys: name, output, tasks, agents, /),
     ]);
-    expect(problemsOf('tasks: {path: x}\nagents: [{name: oracle}]\nresources:\n  memory: 512\n')).toEqual(['job.yaml:4:3: resources.memory: unknown key; did you mean memory_mb?']);
-    expect(problemsOf('tasks: {path: x}\nagents: [{name: oracle}]\ntools: {mode: replay, stor: s}\n')).toEqual(['job.yaml:3:23: tools.stor: unknown key; did you mean store?']);
+    expect(problemsOf('tasks: {path: x}\nagents: [{name: oracle}]\nresources:\n  memory: 512\n')).toEqual(["job.yaml:4:3: resources.memory: unknown key; did you mean memory_mb (memory limit of each trial's container, in MiB)?"]);
+    expect(problemsOf('tasks: {path: x}\nagents: [{name: oracle}]\ntools: {mode: replay, stor: s}\n')).toEqual(['job.yaml:3:23: tools.stor: unknown key; did you mean store (the record/replay store folder)?']);
+    // The gist is the start of the key's description in the schema, the one docs/reference/config.md prints; a family's filter keys have theirs.
+    expect(problemsOf('tasks: {path: x, levls: [easy]}\nagents: [{name: oracle}]\n')).toEqual(['job.yaml:1:18: tasks.levls: unknown key; did you mean levels (only legs of these difficulty levels)?']);
+    expect(problemsOf('tasks: {family: wikirace, path: x, split: [easy]}\nagents: [{name: llm}]\n')).toEqual(['job.yaml:1:36: tasks.split: unknown key; did you mean splits (only pairs of these splits)?']);
     expect(problemsOf('tasks: {path: x}\nagents: [{name: oracle}]\nname: a\n  b: c\n')[0]).toBe('job.yaml:3:7: YAML syntax: Nested mappings are not allowed in compact mappings');
     expect(problemsOf('tasks: {path: x}\nagents:\n  - name: oracle\n name2: x\n')[0]).toBe('job.yaml:4:1: YAML syntax: All mapping items must start at the same column');
   });

@@ -15,9 +15,9 @@ const BASE = 'tasks:\n  path: legs\nagents:\n  - name: oracle\n';
 
 
 describe('the environment registry', () => {
-  test('names docker and swarm, each with what a killed run leaves of it', () => {
-    expect(ENVIRONMENT_NAMES).toEqual(['docker', 'swarm']);
-    expect(environmentLeftovers()).toBe('docker (containers) or swarm (services and networks)');
+  test('names docker, swarm and kubernetes, each with what a killed run leaves of it', () => {
+    expect(ENVIRONMENT_NAMES).toEqual(['docker', 'swarm', 'kubernetes']);
+    expect(environmentLeftovers()).toBe('docker (containers), swarm (services and networks) or kubernetes (pods)');
   });
 
   test('makes each environment by name, with its settings from the job config', async () => {
@@ -26,7 +26,7 @@ describe('the environment registry', () => {
     const swarm = await environmentProvider(config.environment, config);
     expect(swarm).toBeInstanceOf(SwarmEnvironmentProvider);
     expect((swarm as unknown as { prefix: string }).prefix).toBe('aar-x-');
-    await expect(environmentProvider('kubernetes')).rejects.toThrow("unknown environment 'kubernetes'; known: docker, swarm");
+    await expect(environmentProvider('nomad')).rejects.toThrow("unknown environment 'nomad'; known: docker, swarm, kubernetes");
   });
 
   test("an environment's settings are its own key of the job config, in the place job.json has always kept it", () => {
@@ -40,8 +40,8 @@ describe('the environment registry', () => {
 
   test('bad environment settings are one line naming the file and the field', () => {
     expect(problemsOf(`${BASE}environment: swarm\nswarm:\n  registry: "not an address!"\n`)).toEqual(['job.yaml:7:13: swarm.registry: a registry address such as 127.0.0.1:5000']);
-    expect(problemsOf(`${BASE}swarm:\n  name_prefx: aar-\n`)).toEqual(['job.yaml:6:3: swarm.name_prefx: unknown key; did you mean name_prefix?']);
-    expect(problemsOf(`${BASE}environment: kubernetes\n`)).toEqual(["job.yaml:5:14: environment: unknown environment 'kubernetes'; known: docker, swarm"]);
+    expect(problemsOf(`${BASE}swarm:\n  name_prefx: aar-\n`)).toEqual(['job.yaml:6:3: swarm.name_prefx: unknown key; did you mean name_prefix (prefix of the services and networks the job creates)?']);
+    expect(problemsOf(`${BASE}environment: nomad\n`)).toEqual(["job.yaml:5:14: environment: unknown environment 'nomad'; known: docker, swarm, kubernetes"]);
     // A key no environment brings is still an unknown key.
     expect(problemsOf(`${BASE}docker:\n  host: x\n`)).toEqual([expect.stringMatching(/^job\.yaml:5:1: docker: unknown key/)]);
   });

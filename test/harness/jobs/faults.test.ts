@@ -85,7 +85,7 @@ describeDocker('faults around a trial', () => {
     await agentStarted(path.join(tmp.dir, 'jobs', 'h9b-kill'));
     await docker().getContainer(killed).kill();
     expect(await exitOf(child)).toBe(1);
-    expect(stderr()).toContain('aar: 1 trials ended as infrastructure errors (not scored; run again to retry them)');
+    expect(stderr()).toContain('aar: 1 trial ended as an infrastructure error (not scored; run again to retry them)');
     const [result] = loadJobResults(path.join(tmp.dir, 'jobs', 'h9b-kill'));
     expect(result.record).toMatchObject({ status: 'infra_error', error: expect.stringMatching(/killed from outside/), infra_retries: 0 });
     expect(result.record.infra_retry_errors).toBeUndefined();

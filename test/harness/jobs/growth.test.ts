@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadJobConfig, parseJobConfig } from '../../../harness/config/load.js';
-import { meaningDifferences, meaningOf } from '../../../harness/jobs/growth.js';
+import { meaningDifferences, meaningOf, recordedMeaning } from '../../../harness/jobs/growth.js';
 import { runJob } from '../../../harness/jobs/job.js';
 import { planTrials } from '../../../harness/jobs/plan.js';
 import { previewJob } from '../../../harness/jobs/plan-preview.js';
@@ -39,6 +39,16 @@ describe('what a job folder means', () => {
       'tools.store: (unset) -> "s"',
       'agents[oracle].version: (unset) -> "2"',
     ]);
+  });
+
+  test('seed, images.* and models.record_conversation are not change (the list compare checks budgets by); an older job.json that recorded them is read without them', () => {
+    const before = meaningOf(config('agents:\n  - name: oracle\n'));
+    const after = meaningOf(config('agents:\n  - name: oracle\nseed: 7\nimages:\n  base: debian:bookworm-slim\nmodels:\n  record_conversation: false\n'));
+    expect(meaningDifferences(before, after)).toEqual([]);
+    // A folder whose job.json still lists `seed` and `images.base` among its meaning keys (written before they left it).
+    const older = recordedMeaning({ meaning: { ...before, settings: { ...before.settings, seed: 0, 'images.base': 'auto' } } })!;
+    expect(meaningDifferences(older, after)).toEqual([]);
+    expect(meaningDifferences(older, meaningOf(config('agents:\n  - name: oracle\ntimeout_s: 30\n')))).toEqual(['timeout_s: 600 -> 30']);
   });
 
   test('trials interleave agents leg by leg, attempt by attempt', async () => {
@@ -137,7 +147,8 @@ describeDocker('growing and changing a job in Docker', () => {
 
   (HAVE_AAR_DATA ? test : test.skip)('flags alone on the released legs: a seeded sample of 3 grown to 6 runs the 3 new legs only', () => {
     const jobsDir = path.join(tmp.dir, 'data-jobs');
-    const args = (n: number) => ['run', '--agent', 'random', '--path', AAR_DATA_DIR, '--sample', String(n), '--seed', '5', '--tools-mode', 'replay', '--tools-store', EXAMPLE_STORE, '--timeout', '60', '--concurrency', '3', '--name', 'sampled', '--jobs-dir', jobsDir, '--progress', 'quiet', '--no-report'];
+    // The random agent calls no tool: the example store cannot serve these legs' golden calls, and need not (--allow-missing).
+    const args = (n: number) => ['run', '--agent', 'random', '--path', AAR_DATA_DIR, '--sample', String(n), '--seed', '5', '--tools-mode', 'replay', '--tools-store', EXAMPLE_STORE, '--allow-missing', '--timeout', '60', '--concurrency', '3', '--name', 'sampled', '--jobs-dir', jobsDir, '--progress', 'quiet', '--no-report'];
     const first = runAar(args(3));
     expect(first.status).toBe(0);
     expect(first.stdout).toMatch(/: 3 trials run, 0 already done, 0 infrastructure errors/);

@@ -26,7 +26,7 @@ describe('job.json', () => {
   (canMountSmallDisk() ? test : test.skip)('a full disk leaves job.json whole, so the job can still be resumed', () => {
     const disk = mountSmallDisk(64);
     try {
-      checkJobFile(disk!.dir, loaded('a'), false);
+      checkJobFile(disk!.dir, loaded('a'), false).write();
       const before = readFileSync(path.join(disk!.dir, JOB_FILE), 'utf8');
       let n = 0;
       try {
@@ -34,10 +34,10 @@ describe('job.json', () => {
       } catch {
         // full
       }
-      expect(() => checkJobFile(disk!.dir, loaded('a', 'x'.repeat(8000)), true)).toThrow(/job\.json: ENOSPC/);
+      expect(() => checkJobFile(disk!.dir, loaded('a', 'x'.repeat(8000)), true).write()).toThrow(/job\.json: ENOSPC/);
       expect(readFileSync(path.join(disk!.dir, JOB_FILE), 'utf8')).toBe(before);
       for (let i = 0; i < 8; i++) rmSync(path.join(disk!.dir, `filler-${i}`));
-      expect(() => checkJobFile(disk!.dir, loaded('a'), false)).not.toThrow();
+      expect(() => checkJobFile(disk!.dir, loaded('a'), false).write()).not.toThrow();
     } finally {
       disk!.unmount();
     }
@@ -106,6 +106,34 @@ describe("a job's folder is never someone else's", () => {
       expect(existsSync(path.join(dir, 'only-partial', '.partial', 'x'))).toBe(true);
     } finally {
       cleanup();
+    }
+  });
+});
+
+describe('a file where the job folders must go', () => {
+  test('`--jobs-dir` (or `output`) naming a regular file, or a folder under one, gets one true line naming it and the flag; the file is untouched', () => {
+    const tmp = tempDir('aar-h33-jobs-dir-');
+    try {
+      const file = path.join(tmp.dir, 'a-file');
+      writeFileSync(file, 'mine\n');
+      const config = writeJobConfig(tmp.dir, { name: 'jd', output: path.join(tmp.dir, 'jobs') });
+      const run = (args: string[]) => runAar(['run', config, ...args, '--progress', 'quiet', '--no-report']);
+      const flag = run(['--jobs-dir', file]);
+      expect(flag.status).toBe(1);
+      expect(flag.stderr).toBe(`aar: command line: --jobs-dir: ${file} is a file, not a folder: job folders go in a folder\n`);
+      const under = run(['--jobs-dir', path.join(file, 'sub')]);
+      expect(under.stderr).toBe(`aar: command line: --jobs-dir: ${file} is a file, so ${path.join(file, 'sub')} cannot be made: job folders go in a folder\n`);
+      // From the config's own key, the config file is named.
+      const byKey = writeJobConfig(tmp.dir, { name: 'jd', output: file }, 'by-key.yaml');
+      expect(runAar(['run', byKey, '--progress', 'quiet', '--no-report']).stderr).toBe(`aar: ${byKey}: output: ${file} is a file, not a folder: job folders go in a folder\n`);
+      // The job's own folder a file.
+      mkdirSync(path.join(tmp.dir, 'jobs'));
+      writeFileSync(path.join(tmp.dir, 'jobs', 'jd'), 'mine too\n');
+      expect(run([]).stderr).toBe(`aar: ${config}: name: ${path.join(tmp.dir, 'jobs', 'jd')} is a file, not a job folder: give the job another name, or another output folder\n`);
+      expect(readFileSync(file, 'utf8')).toBe('mine\n');
+      expect(readFileSync(path.join(tmp.dir, 'jobs', 'jd'), 'utf8')).toBe('mine too\n');
+    } finally {
+      tmp.cleanup();
     }
   });
 });

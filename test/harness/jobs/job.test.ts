@@ -9,6 +9,7 @@ import { loadJobResults } from '../../../verifier/results.js';
 import { AAR_BIN } from '../../helpers/cli.js';
 import { REPO_ROOT, tempDir } from '../../helpers/data.js';
 import { expectSleeperTimedOut, finishedTrialDirs, harnessContainers, killRunAfter, SLEEPER_JOB, writeJobConfig } from '../../helpers/jobs.js';
+import { SECRET_MARK } from '../../../common/secrets.js';
 import { FAKE_KEY_VARS, FAKE_KEYS, startFakeUpstreams, withFakeToolKeys } from '../../tools/providers/fakes/index.js';
 
 /** Real Docker: .ci/run starts an engine (images/docker-up.sh); without one these tests cannot run. */
@@ -108,7 +109,8 @@ describeDocker('jobs in Docker', () => {
       const summary = await withFakeToolKeys(() => run(config));
       const [result] = loadJobResults(summary.jobDir);
       const stdout = readFileSync(path.join(result.dir, 'agent', 'stdout.log'), 'utf8');
-      expect(stdout).toContain('AAR_TRIAL_TOKEN=aar-');
+      // The container has its token (it shows it in its output); the trial folder keeps it masked.
+      expect(stdout).toContain(`AAR_TRIAL_TOKEN=${SECRET_MARK}`);
       expect(stdout).toContain('"formatted_address": "Paris, France"');
       expect(fakes.requests.some((r) => r.server === 'google-maps' && r.query.key === secret)).toBe(true);
       const files = readdirSync(summary.jobDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());

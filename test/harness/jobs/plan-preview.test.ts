@@ -10,7 +10,7 @@ import { IMAGE_LABEL } from '../../../images/build.js';
 import { loadLegs } from '../../../tasks/aar/load.js';
 import { stepBudget } from '../../../tasks/aar/schema.js';
 import { runAar } from '../../helpers/cli.js';
-import { EXAMPLES_DIR, HAVE_AAR_DATA, REPO_ROOT, tempDir } from '../../helpers/data.js';
+import { AAR_DATA_DIR, EXAMPLES_DIR, HAVE_AAR_DATA, REPO_ROOT, tempDir } from '../../helpers/data.js';
 import { writeJobConfig } from '../../helpers/jobs.js';
 
 const HAVE_DOCKER = await dockerAvailable();
@@ -46,7 +46,8 @@ describe('aar plan / aar run --dry-run', () => {
     const text = formatPreview(preview);
     expect(text).toContain('trials: 12 planned (2 agents x 3 legs x 2 attempts), 0 already done, 12 to run');
     expect(text).toContain('keys: none needed');
-    expect(text).toContain('power: on 3 legs x 2 attempts, `aar compare` detects an FA difference between two configurations of at least 80.9 pp (attempts independent) to over 100 pp (attempts all alike)');
+    // 3 legs: the exact McNemar test's smallest p is 0.25, the sign-flip test's 0.25 too: nothing is detectable (was "80.9 pp").
+    expect(text).toContain('power: on 3 legs x 2 attempts, `aar compare` cannot detect any FA difference between two configurations at 80% power: too few legs');
     expect(text).toMatch(/oracle\s+6 trials, step budget 60: no model, no tokens, \$0/);
   });
 
@@ -103,11 +104,12 @@ describe('aar plan / aar run --dry-run', () => {
   });
 
   (HAVE_AAR_DATA ? test : test.skip)('configs/paper.yaml with no keys: 4,200 trials and the four missing keys', () => {
-    const r = runAar(['run', '--dry-run', 'configs/paper.yaml', '--jobs-dir', path.join(tmp.dir, 'paper-jobs')], { env: NO_KEYS });
+    // The released data by its path here (test/tasks/datasets/fetch.test.ts plans it as `dataset: aar`, fetched).
+    const r = runAar(['run', '--dry-run', 'configs/paper.yaml', '--path', AAR_DATA_DIR, '--jobs-dir', path.join(tmp.dir, 'paper-jobs')], { env: NO_KEYS });
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('trials: 4,200 planned (3 agents x 1,400 legs x 1 attempt)');
-    // 2.80 x sqrt(0.5) / sqrt(1400) = 5.3 pp; on 100 legs it would be 19.8 pp.
-    expect(r.stdout).toContain('power: on 1,400 legs x 1 attempt, `aar compare` detects an FA difference between two configurations of at least 5.3 pp at 80% power');
+    // The exact McNemar test's power, computed exactly: 5.4 pp (the normal approximation said 5.3); on 100 legs 20.7 pp (it said 19.8).
+    expect(r.stdout).toContain('power: on 1,400 legs x 1 attempt, `aar compare` detects an FA difference between two configurations of at least 5.4 pp (exact McNemar, its power computed exactly) at 80% power');
     expect(r.stdout).toContain('keys: 4 of 4 missing');
     for (const key of ['ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'GOOGLE_API_KEY', 'SERPER_API_KEY']) expect(r.stdout).toMatch(new RegExp(`^ {2}${key}\\s+MISSING`, 'm'));
     expect(r.stdout).toMatch(/total at most \$[\d,]+/);

@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadJobConfig } from '../../../harness/config/load.js';
 import { previewJob } from '../../../harness/jobs/plan-preview.js';
@@ -46,5 +47,25 @@ describe('aar plan on WikiRace: the llm agent is estimated per move', () => {
     expect(llm.maxCostUsd).toBeCloseTo(0.375, 12);
     expect(llm.expectedCostUsd).toBeCloseTo(0.0625, 12);
     expect(formatPreview(preview)).toContain('1,500 tokens/move (measured: 2 trials in earlier; 17% of the moves allowed used)');
+  });
+
+  test('earlier games answered by a stand-in (a scripted model on loopback) are left out when games against the provider exist, and named when they are all there is', async () => {
+    const jobs = path.join(tmp.dir, 'jobs-stand-in');
+    const scripted = path.join(jobs, 'scripted');
+    // A test's scripted model: 10 tokens a move, nothing like a real model's.
+    writeCraftedWikiraceJob(scripted, 'llm', [{ split: 'easy', pair: 1, source: 'A', target: 'T', optimal: 2, moves: ['B', 'T'], calls: 2, tokens: { input: 16, output: 4 } }], 'gpt-5');
+    const jobFile = path.join(scripted, 'job.json');
+    const job = JSON.parse(readFileSync(jobFile, 'utf8'));
+    job.config.models = { anthropic_base_url: 'https://api.anthropic.com', openai_base_url: 'http://127.0.0.1:40123/v1' };
+    writeFileSync(jobFile, JSON.stringify(job));
+    const only = await previewJob(loadJobConfig(writeConfig('only-stand-in', { output: jobs, agents: [AGENTS[0]] })), NO_KEYS);
+    expect(only.estimates[0]!.measured).toMatchObject({ jobs: ['scripted'], upstream: 'stand-in', standIns: ['scripted: openai_base_url http://127.0.0.1:40123/v1'], leftOut: [] });
+    expect(formatPreview(only)).toContain("10 tokens/move (measured: 1 trials in scripted; 7% of the moves allowed used; answered by a stand-in, not the model's provider (scripted: openai_base_url http://127.0.0.1:40123/v1): say little of llm@gpt-5's real tokens)");
+    // A job against the provider's own endpoint: its figures alone.
+    writeCraftedWikiraceJob(path.join(jobs, 'real'), 'llm', [{ split: 'easy', pair: 1, source: 'A', target: 'T', optimal: 2, moves: ['B', 'C', 'T'], calls: 3, tokens: { input: 1500, output: 4500 } }], 'gpt-5');
+    const both = await previewJob(loadJobConfig(writeConfig('with-real', { output: jobs, agents: [AGENTS[0]] })), NO_KEYS);
+    expect(both.estimates[0]).toMatchObject({ basis: 'measured', perStep: { input: 500, output: 1500, cached: 0 } });
+    expect(both.estimates[0]!.measured).toMatchObject({ jobs: ['real'], upstream: 'provider', leftOut: ['scripted'] });
+    expect(formatPreview(both)).toContain('left out, answered by a stand-in model: scripted)');
   });
 });

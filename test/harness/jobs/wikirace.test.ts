@@ -49,6 +49,9 @@ const { tmp, writeConfig } = wikiraceJobSetup('aar-wikirace-job-', PAIRS, {
     }
     const oracle = results.filter((r) => r.record.agent.id === 'oracle');
     expect(oracle.map((r) => [r.score!.success, r.score!.suboptimal_steps, r.score!.steps === r.score!.optimal_length])).toEqual(PAIRS.map(() => [1, 0, true]));
+    // The baselines use no model: their own step counts (tool calls) are not model calls.
+    for (const r of results) expect([r.record.agent.uses_model, r.score!.model_calls]).toEqual([false, null]);
+    expect(oracle.every((r) => r.record.run.steps! > r.score!.steps)).toBe(true);
     const random = results.filter((r) => r.record.agent.id === 'random');
     expect(random.every((r) => r.score!.steps > 0 && r.score!.problem === null)).toBe(true);
     expect(random.filter((r) => !r.score!.success).every((r) => r.score!.steps === 30)).toBe(true);
@@ -88,6 +91,33 @@ const { tmp, writeConfig } = wikiraceJobSetup('aar-wikirace-job-', PAIRS, {
     const [result] = loadJobResults<GameScore>(summary.jobDir);
     expect(result.score).toMatchObject({ success: 0, steps: 1, final_page: 'Page 2', problem: null });
     expect(readFileSync(path.join(result.dir, 'agent', 'stdout.log'), 'utf8')).toContain("Error: 'Page 40' is not among the links available on 'Page 1'");
+  });
+
+  test('two agents on the same pair and attempt are offered the same links in the same order; attempt 2 draws anew', async () => {
+    // From Hub (links to all 79 other pages, 50 offered): the draw decides which links are offered as well as their order.
+    const look = 'tools wikirace_state';
+    const config = writeConfig('same-choices', {
+      tasks: { family: 'wikirace', path: path.join(tmp.dir, 'tasks'), ids: ['medium/pair_004'] },
+      agents: [{ name: 'command', id: 'alpha', options: { command: look } }, { name: 'command', id: 'beta', options: { command: look } }],
+      attempts: 2,
+    });
+    const summary = await runJob({ configPath: config, reporter: new QuietReporter() });
+    expect(summary).toMatchObject({ planned: 4, ran: 4, infraErrors: 0 });
+    const results = loadJobResults<GameScore>(summary.jobDir);
+    const shown = (agent: string, attempt: number) => {
+      const r = results.find((t) => t.record.agent.id === agent && t.record.attempt === attempt)!;
+      const [line] = (readTrialText(r.dir, TRIAL_FILES.toolLog) ?? '').trim().split('\n').map((l) => JSON.parse(l) as { tool: string; result_preview: string });
+      expect(line!.tool).toBe('wikirace_state');
+      return { state: line!.result_preview, instruction: readTrialText(r.dir, TRIAL_FILES.instruction), seed: r.record.seed };
+    };
+    for (const attempt of [1, 2]) {
+      const [alpha, beta] = [shown('alpha', attempt), shown('beta', attempt)];
+      expect(alpha.seed).not.toBe(beta.seed);
+      expect(alpha.state).toContain('Available links (50):');
+      expect(beta.state).toBe(alpha.state);
+      expect(beta.instruction).toBe(alpha.instruction);
+    }
+    expect(shown('alpha', 2).state).not.toBe(shown('alpha', 1).state);
   });
 
   test('the committed example family (tasks/examples-wikirace): the oracle reaches every target with 0 suboptimal steps', async () => {
@@ -142,7 +172,10 @@ function llmScript(path: readonly string[]): ScriptTurn[] {
       expect(result.score).toMatchObject({ success: 1, steps: walk.length - 1, suboptimal_steps: 0, looped: false });
       expect(server.served.turns).toBe(walk.length);
       expect(result.record.run).toMatchObject({ steps: walk.length, input_tokens: server.served.inputTokens, output_tokens: server.served.outputTokens });
-      expect(result.score!.tokens_per_step).toBeCloseTo((server.served.inputTokens + server.served.outputTokens) / (walk.length - 1));
+      // Per step = per model call: the malformed reply asked again is a step of its own (walk.length calls for walk.length - 1 moves).
+      expect(result.score).toMatchObject({ model_calls: walk.length, output_tokens: server.served.outputTokens });
+      expect(result.score!.tokens_per_step).toBeCloseTo((server.served.inputTokens + server.served.outputTokens) / walk.length);
+      expect(result.score!.output_tokens_per_step).toBeCloseTo(server.served.outputTokens / walk.length);
       const first = server.requests.find((r) => r.turn === 0)!.body as { messages: { content: string }[] };
       expect(first.messages).toHaveLength(1);
       expect(first.messages[0]!.content).toMatch(/Target page: Page 40\nCurrent page: Page 1\nStep: 1 of 30\nPages visited so far: Page 1\n\nLinks on the current page:\n1\. /);
@@ -216,7 +249,7 @@ function llmScript(path: readonly string[]): ScriptTurn[] {
         const score = JSON.parse(readFileSync(path.join(trialDir, 'score.json'), 'utf8')) as Record<string, unknown>;
         const figures = Object.fromEntries(Object.entries(score).filter(([, v]) => typeof v === 'number' || typeof v === 'boolean'));
         expect(Object.keys(figures)).toEqual(expect.arrayContaining(['success', 'steps', 'optimal_length', 'looped']));
-        expect(sample.scores).toEqual(figures);
+        expect(sample.scores).toEqual({ wikirace: figures }); // the family's scorer, its figures as one value
         expect(harbor.trials[sample.trial_id]!.rewards).toEqual(Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, Number(v)])));
         const agent = agentOf(trialDir);
         if (agent === 'llm') expect(sample.roles.filter((r) => r === 'user').length).toBe(modelCalls(trialDir));

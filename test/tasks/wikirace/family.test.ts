@@ -40,16 +40,41 @@ describe('the wikirace family', () => {
     const { tasks } = await family.load([tmp.dir]);
     const pair = tasks[0] as LoadedPair;
     for (const budget of [30, 90, 500]) {
-      const game = family.toolSession!(pair, { dir: tmp.dir, seed: 1, stepBudget: budget });
+      const game = family.toolSession!(pair, { dir: tmp.dir, seed: 1, attempt: 1, stepBudget: budget });
       expect(readStateText(game.call('wikirace_state', {}).text)).toMatchObject({ moves: 0, moveLimit: 30 });
     }
     const five = { ...pair, pair: { ...pair.pair, max_moves: 5, max_links: 2 } } as LoadedPair;
     expect(family.stepBudget(five)).toBe(15);
-    const game = family.toolSession!(five, { dir: tmp.dir, seed: 1, stepBudget: 90 });
+    const game = family.toolSession!(five, { dir: tmp.dir, seed: 1, attempt: 1, stepBudget: 90 });
     const shown = readStateText(game.call('wikirace_state', {}).text);
     expect(shown).toMatchObject({ moveLimit: 5 });
     expect(shown.links.length).toBeLessThanOrEqual(2);
-    expect(family.renderInstruction(five, { stepBudget: 15, seed: 1 })).toContain('at most 5 steps. A step offers at most 2 of the page\'s links');
+    expect(family.renderInstruction(five, { stepBudget: 15, attempt: 1 })).toContain('at most 5 steps. A step offers at most 2 of the page\'s links');
+  });
+
+  test('two configurations on the same pair and attempt face the same offered links, in the same order, at every page; another attempt draws anew', async () => {
+    const { tasks } = await family.load([tmp.dir]);
+    // From Hub, which links to all 79 other pages: 50 of them are offered, so the draw decides the set too.
+    const fromHub = { ...tasks[0], pair: { ...(tasks[0] as LoadedPair).pair, source: 'Hub' } } as LoadedPair;
+    const open = (trialSeed: number, attempt: number) => family.toolSession!(fromHub, { dir: tmp.dir, seed: trialSeed, attempt, stepBudget: 90 });
+    // Two agents' trials: different trial ids, so different trial seeds (plan.ts), the same pair and attempt.
+    const a = open(0x1234, 1);
+    const b = open(0xbeef, 1);
+    for (let step = 0; step < 4; step++) {
+      const [sa, sb] = [a, b].map((g) => readStateText(g.call('wikirace_state', {}).text));
+      expect(sa!.links).toHaveLength(step === 0 ? 50 : sa!.links.length);
+      expect(sb!.links).toEqual(sa!.links);
+      // The same choice both sides (the middle link), so both stay on the same page.
+      const next = sa!.links[Math.floor(sa!.links.length / 2)];
+      a.call('wikirace_move', { page: next });
+      b.call('wikirace_move', { page: next });
+    }
+    const firstOf = (g: ReturnType<typeof open>) => readStateText(g.call('wikirace_state', {}).text).links;
+    expect(firstOf(open(7, 1))).toEqual(firstOf(open(8, 1)));
+    expect(firstOf(open(7, 2))).toEqual(firstOf(open(9, 2)));
+    expect(new Set(firstOf(open(7, 2)))).not.toEqual(new Set(firstOf(open(7, 1))));
+    // The instruction's start links follow the attempt alone as well.
+    expect(family.renderInstruction(fromHub, { stepBudget: 90, attempt: 1 })).toContain(firstOf(open(1, 1)).map((l) => `- ${l}`).join('\n'));
   });
 
   test('bad task files are one-line problems naming the file and the field; good files still load', async () => {
@@ -92,9 +117,11 @@ describe('the wikirace family', () => {
     expect(text).toContain('allows 90 model calls in all');
     expect(text).toContain("tools wikirace_move '{\"page\":\"Philosophy\"}'");
     expect(text).toContain('Run `tools wikirace_state` to see the links of the source page.');
-    // With the trial's seed, the first state's links, exactly as the game will offer them.
-    const seeded = family.renderInstruction(tasks[0], { stepBudget: 30, seed: 5 });
-    const game = family.toolSession!(tasks[0], { dir: tmp.dir, seed: 5, stepBudget: 90 });
+    // No advice the paper's protocol does not give (loops are one of its findings).
+    expect(text).not.toMatch(/circles|already visited/);
+    // With the trial's attempt, the first state's links, exactly as the game will offer them.
+    const seeded = family.renderInstruction(tasks[0], { stepBudget: 30, attempt: 2 });
+    const game = family.toolSession!(tasks[0], { dir: tmp.dir, seed: 5, attempt: 2, stepBudget: 90 });
     const links = readStateText(game.call('wikirace_state', {}).text).links;
     expect(seeded).toContain(`The links available on **Page 1** (${links.length}), as \`tools wikirace_state\` shows them:\n\n${links.map((l) => `- ${l}`).join('\n')}\n`);
     const pair = tasks[0] as LoadedPair;

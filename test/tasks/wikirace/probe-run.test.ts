@@ -80,6 +80,9 @@ describe('the world-knowledge probe through the model gateway', () => {
       expect(run.stdout).toContain('probe of gpt-5-mini: 10 pairs (2 linked, 8 not), 10 replies without \\boxed{yes|no} and 0 failed requests left out');
       expect(run.stdout).toContain('precision n/a  recall n/a  F1 n/a');
       expect(model.requests.map((r) => r.path)).toEqual(Array(10).fill('/v1/chat/completions'));
+      // What a job's Figure 1 joins the probe by: its model and the graph's checksum.
+      const graphSha = JSON.parse(readFileSync(path.join(REPO_ROOT, 'tasks', 'examples-wikirace', 'graph', 'graph.json'), 'utf8')).sha256;
+      expect(JSON.parse(readFileSync(path.join(out, 'summary.json'), 'utf8'))).toMatchObject({ model: 'gpt-5-mini', graph_sha256: graphSha, pairs_per_class: 2, seed: 1 });
     } finally {
       await model.stop();
     }

@@ -10,10 +10,25 @@ const path = (...pages: string[]): string =>
   pages.slice(1).map((to, i) => trajectoryLineText({ step: i + 1, from: pages[i]!, to, offered: 3, ts: 1 })).join('');
 
 describe('WikiRace scoring from the stored trajectory', () => {
-  test('an optimal game: success, 0 suboptimal steps, no loop; tokens and cost per step from the run', () => {
-    const score = scoreGame(TASK, path('A', 'B', 'C', 'D'), { inputTokens: 900, outputTokens: 300, costUsd: 0.03 });
-    expect(score).toMatchObject({ success: 1, steps: 3, move_limit: 30, end: 'target', suboptimal_steps: 0, looped: false, max_visits: 1, final_page: 'D', tokens: 1200, tokens_per_step: 400, problem: null });
+  test('an optimal game: success, 0 suboptimal steps, no loop; tokens and cost per step (model call) from the run', () => {
+    const score = scoreGame(TASK, path('A', 'B', 'C', 'D'), { steps: 3, inputTokens: 900, outputTokens: 300, costUsd: 0.03 });
+    expect(score).toMatchObject({ success: 1, steps: 3, move_limit: 30, end: 'target', suboptimal_steps: 0, looped: false, max_visits: 1, final_page: 'D', tokens: 1200, output_tokens: 300, tokens_per_step: 400, output_tokens_per_step: 100, problem: null });
     expect(score.cost_per_step).toBeCloseTo(0.01);
+  });
+
+  test("a reply asked again is a step of its own: 3 moves in 4 model calls are 4 steps' tokens, not 3 moves'", () => {
+    // The paper counts per step (one call per step); dividing by moves would charge the retry's tokens to a move.
+    const score = scoreGame(TASK, path('A', 'B', 'C', 'D'), { steps: 4, inputTokens: 1200, outputTokens: 400, costUsd: 0.04 }, 90, true);
+    expect(score).toMatchObject({ model_calls: 4, tokens_per_step: 400, output_tokens_per_step: 100 });
+    expect(score.cost_per_step).toBeCloseTo(0.01);
+  });
+
+  test("an agent without a model (the oracle, random): its own step count is no model calls, and no tokens per step", () => {
+    // The oracle's run.steps are its tool calls (its log's "oracle: 4 tool calls"), not model calls.
+    expect(scoreGame(TASK, path('A', 'B', 'C', 'D'), { steps: 4 }, 90, false)).toMatchObject({ model_calls: null, tokens_per_step: null, end: 'target' });
+    expect(scoreGame(TASK, path('A', 'B', 'C'), { steps: 3 }, 90, false)).toMatchObject({ model_calls: null, end: 'stopped' });
+    // Unknown (a record older than agent.uses_model, not a baseline): the run's count stays.
+    expect(scoreGame(TASK, path('A', 'B', 'C', 'D'), { steps: 4 }, 90, null).model_calls).toBe(4);
   });
 
   test('a game that loops back to the source and still succeeds: 2 suboptimal steps, max visits 2', () => {
@@ -57,7 +72,7 @@ describe('how a failed game ended: its moves against the move limit, its model c
 describe('the WikiRace report (paper Table 1 and appendix D)', () => {
   const game = (over: Partial<GameScore>): GameScore => ({
     split: 'easy', success: 0, steps: 30, move_limit: 30, model_calls: null, model_call_budget: null, end: 'move_limit', optimal_length: 3, suboptimal_steps: null, looped: false, max_visits: 1, final_page: 'X',
-    tokens: null, cost_usd: null, tokens_per_step: null, cost_per_step: null, timed_out: false, problem: null, ...over,
+    tokens: null, output_tokens: null, cost_usd: null, tokens_per_step: null, output_tokens_per_step: null, cost_per_step: null, timed_out: false, problem: null, ...over,
   });
 
   test('success with its interval, suboptimal steps over successes, loops, recovery, max visits', () => {

@@ -45,7 +45,7 @@ describe('one definition per tool', () => {
     const help = toolHelp(findTool('web_search')!);
     expect(help).toEqual({
       name: 'web_search',
-      aliases: ['serper_search'],
+      aliases: ['serper_search', 'serper_google_search'],
       group: 'web',
       summary: findTool('web_search')!.summary,
       returns: findTool('web_search')!.returns,
@@ -57,7 +57,8 @@ describe('one definition per tool', () => {
   });
 
   test('aliases come from the definitions', () => {
-    expect(TOOL_ALIASES).toEqual({ serper_search: 'web_search' });
+    // serper_google_search: the name the AAR authors' MCP server gives it.
+    expect(TOOL_ALIASES).toEqual({ serper_search: 'web_search', serper_google_search: 'web_search' });
   });
 
   test('every tool documents its arguments', () => {

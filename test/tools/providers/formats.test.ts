@@ -3,18 +3,21 @@ import { formatCryptoVolume, formatStockPrice } from '../../../tools/catalog/fin
 import { formatPlaces } from '../../../tools/catalog/maps-formats.js';
 import { formatPage } from '../../../tools/catalog/web-page.js';
 import { formatWebSearch } from '../../../tools/catalog/web.js';
-import { errorResult, metersToKm, okResult, roundPrice, secondsToMinutes } from '../../../tools/providers/formats.js';
-import { decodeEntities, htmlTitle, htmlToMarkdown, htmlToText } from '../../../tools/providers/html-markdown.js';
+import { errorResult, okResult, pyRound } from '../../../tools/providers/formats.js';
+import { htmlTitle, htmlToMarkdown, htmlToText } from '../../../tools/providers/html-markdown.js';
 import { selectPaths } from '../../../tools/providers/select-path.js';
 
 describe('formats', () => {
-  test('unit conversions', () => {
-    expect(metersToKm(169850)).toBe(169.85);
-    expect(metersToKm(1242.4)).toBe(1.242);
-    expect(secondsToMinutes(21930)).toBe(365.5);
-    expect(secondsToMinutes(59)).toBe(1);
-    expect(roundPrice(17.549999237060547)).toBe(17.55);
-    expect(roundPrice(0.123456789)).toBe(0.123457);
+  test("pyRound is Python's round(x, n): half to even on the exact binary value", () => {
+    // Each pair is [x, Python's round(x, 2)] (checked with CPython 3.11).
+    const cases: [number, number][] = [
+      [17.549999237060547, 17.55], [0.123456789, 0.12], [0.125, 0.12], [0.375, 0.38], [2.675, 2.67], [1.005, 1.0],
+      [-0.125, -0.12], [-2.675, -2.67], [123456.785, 123456.79], [1e-9, 0], [5e-324, 0], [1e22, 1e22], [0.995, 0.99], [7.5, 7.5],
+    ];
+    for (const [x, expected] of cases) expect([x, pyRound(x, 2)]).toEqual([x, expected]);
+    expect(pyRound(2.5, 0)).toBe(2);
+    expect(pyRound(3.5, 0)).toBe(4);
+    expect(pyRound(Number.NaN, 2)).toBeNaN();
   });
 
   test('results', () => {
@@ -26,10 +29,11 @@ describe('formats', () => {
 
   test('JSON with a 2-space indent, keys in the documented order', () => {
     expect(formatCountryArea('Denmark', 43094)).toBe('{\n  "country": "Denmark",\n  "area_km2": 43094\n}');
-    expect(formatStockPrice('GSK', '2000-12-27', 17.549999237060547, 'USD')).toBe('{\n  "ticker": "GSK",\n  "date": "2000-12-27",\n  "close_price": 17.55,\n  "currency": "USD"\n}');
+    expect(formatStockPrice('GSK', '2000-12-27', 17.549999237060547)).toBe('{\n  "ticker": "GSK",\n  "date": "2000-12-27",\n  "close_price": 17.55,\n  "currency": "USD"\n}');
     expect(JSON.parse(formatCryptoVolume('BTCUSDT', '2024-06-15', 1.5, 2.5))).toEqual({ symbol: 'BTCUSDT', date: '2024-06-15', volume: 1.5, quote_volume: 2.5 });
     expect(JSON.parse(formatPlaces([]))).toEqual({ count: 0, places: [] });
-    expect(Object.keys(JSON.parse(formatWebSearch([])))).toEqual(['organic']);
+    expect(JSON.parse(formatWebSearch({ organic: [], credits: 1 }))).toEqual({ organic: [] });
+    expect(JSON.parse(formatWebSearch({ organic: [1, 2, 3], answerBox: { a: 1 } }, ['organic', 'answerBox', 'topStories'], 2))).toEqual({ organic: [1, 2], answerBox: { a: 1 }, topStories: null });
   });
 
   test('fetch_webpage page header', () => {
@@ -39,26 +43,27 @@ describe('formats', () => {
 });
 
 describe('selectPaths', () => {
-  const data = { daily: { time: ['2024-01-01', '2024-01-02'], rain: [0.5, 1.5] }, nested: [{ a: { b: 3 } }] };
-  test('dotted keys with indexes', () => {
-    expect(selectPaths(data, ['daily.rain[1]', 'daily.time.0', 'nested[0].a.b', 'daily.rain[-1]', 'daily'])).toEqual({
-      ok: true,
-      values: { 'daily.rain[1]': 1.5, 'daily.time.0': '2024-01-01', 'nested[0].a.b': 3, 'daily.rain[-1]': 1.5, daily: data.daily },
+  const data = { daily: { time: ['2024-01-01', '2024-01-02'], rain: [0.5, 1.5] }, nested: [{ a: { b: 3 } }], tz: 'GMT' };
+  test('dotted keys with [index], negative indexes from the end', () => {
+    expect(selectPaths(data, ['daily.rain[1]', 'nested[0].a.b', 'daily.rain[-1]', 'daily', 'tz[1]'])).toEqual({
+      'daily.rain[1]': 1.5, 'nested[0].a.b': 3, 'daily.rain[-1]': 1.5, daily: data.daily, 'tz[1]': 'M',
     });
   });
-  test('errors say what is there', () => {
-    expect(selectPaths(data, ['daily.snow[0]'])).toEqual({ ok: false, error: 'select path "daily.snow[0]": daily has no key "snow"; available keys: time, rain' });
-    expect(selectPaths(data, ['weekly'])).toEqual({ ok: false, error: 'select path "weekly": (root) has no key "weekly"; available keys: daily, nested' });
-    expect(selectPaths(data, ['daily[0]'])).toEqual({ ok: false, error: 'select path "daily[0]": daily is not a list' });
-    expect(selectPaths(data, ['daily.rain[0].x'])).toMatchObject({ ok: false, error: 'select path "daily.rain[0].x": daily.rain[0] has no key "x"' });
-    expect(selectPaths(data, ['daily..rain'])).toMatchObject({ ok: false, error: expect.stringContaining('malformed') });
+  test('a path that leads nowhere is null for that path alone, as the golden values\' weather tool answered', () => {
+    expect(selectPaths(data, ['daily.snow[0]', 'weekly', 'daily[0]', 'daily.rain[0].x', 'daily..rain', 'daily.time.0', 'daily.rain[5]', 'daily.rain[0]'])).toEqual({
+      'daily.snow[0]': null, weekly: null, 'daily[0]': null, 'daily.rain[0].x': null, 'daily..rain': null, 'daily.time.0': null, 'daily.rain[5]': null, 'daily.rain[0]': 0.5,
+    });
+  });
+  test('a bracket that is not [integer] ends its segment there', () => {
+    expect(selectPaths(data, ['daily.rain[x]', 'daily.rain[1'])).toEqual({ 'daily.rain[x]': [0.5, 1.5], 'daily.rain[1': [0.5, 1.5] });
   });
 });
 
 describe('HTML helpers', () => {
   test('text, entities, titles', () => {
-    expect(decodeEntities('a &amp; b &#233; &#x41; &nbsp;&bogus;')).toBe('a & b é A \u00a0&bogus;');
+    expect(htmlToText('a &amp; b &#233; &#x41; &eacute;&nbsp;&bogus; x &lt; y')).toBe('a & b é A é &bogus; x < y');
     expect(htmlToText('Turn <b>left</b>,<div>then go</div>')).toBe('Turn left, then go');
+    expect(htmlToText('Turn <b>right</b> onto <b>B9</b><div style="font-size:0.9em">Pass by Caf&eacute; &amp; Lodge</div>')).toBe('Turn right onto B9 Pass by Café & Lodge');
     expect(htmlTitle('<html><head><title> A &amp; B </title>')).toBe('A & B');
     expect(htmlTitle('<p>none</p>')).toBeUndefined();
   });

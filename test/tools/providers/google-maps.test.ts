@@ -84,9 +84,9 @@ describe('google-maps provider', () => {
     expect((await call('maps_search_places', { query: 'nothing here' })).data).toEqual({ count: 0, places: [] });
   });
 
-  test('maps_place_details: asks for the fields it reports', async () => {
+  test('maps_place_details: asks for the fields it reports; reviews and opening_hours as Google gives them', async () => {
     const r = await call('maps_place_details', { place_id: 'ChIJlouvre' });
-    expect(lastRequest().query.fields).toContain('geometry/location');
+    expect(lastRequest().query.fields.split(',')).toEqual(expect.arrayContaining(['geometry/location', 'reviews', 'opening_hours']));
     expect(r.data).toEqual({
       place_id: 'ChIJlouvre',
       name: 'Louvre Museum',
@@ -96,7 +96,8 @@ describe('google-maps provider', () => {
       website: 'https://www.louvre.fr/',
       rating: 4.7,
       user_ratings_total: 300000,
-      opening_hours: ['Monday: 9:00 AM – 6:00 PM', 'Tuesday: Closed'],
+      reviews: null,
+      opening_hours: { open_now: false, weekday_text: ['Monday: 9:00 AM – 6:00 PM', 'Tuesday: Closed'] },
       types: ['museum', 'tourist_attraction'],
       url: 'https://maps.google.com/?cid=123',
     });
@@ -104,34 +105,35 @@ describe('google-maps provider', () => {
     expect(missing).toMatchObject({ ok: false, text: 'Error: Google Place Details request failed: NOT_FOUND' });
   });
 
-  test('maps_distance_matrix: metric, meters to km and seconds to minutes', async () => {
+  test("maps_distance_matrix: Google's {text, value} per pair, no units asked (as the golden tools)", async () => {
     const r = await call('maps_distance_matrix', { origins: [{ latitude: 48.85, longitude: 2.35 }], destinations: ['Lyon, France', 'Atlantis'] });
-    expect(lastRequest().query).toMatchObject({ origins: '48.85,2.35', destinations: 'Lyon, France|Atlantis', mode: 'driving', units: 'metric' });
+    expect(lastRequest().query).toMatchObject({ origins: '48.85,2.35', destinations: 'Lyon, France|Atlantis', mode: 'driving' });
+    expect(lastRequest().query.units).toBeUndefined();
     expect(r.data).toEqual({
       origin_addresses: ['48.85,2.35 (resolved)'],
       destination_addresses: ['Lyon, France (resolved)', 'Atlantis (resolved)'],
-      rows: [
+      results: [
         {
           elements: [
-            { status: 'OK', distance_km: 169.85, duration_min: 115.5 },
-            { status: 'NOT_FOUND', distance_km: null, duration_min: null },
+            { status: 'OK', duration: { text: '1 hour 55 mins', value: 6930 }, distance: { text: '169.9 km', value: 169850 } },
+            { status: 'NOT_FOUND', duration: null, distance: null },
           ],
         },
       ],
     });
   });
 
-  test('maps_directions: route totals and steps in km and minutes, plain-text instructions', async () => {
+  test("maps_directions: the route's first leg with Google's {text, value} (seconds kept), plain-text instructions", async () => {
     const r = await call('maps_directions', { origin: 'Kathmandu', destination: 'Pokhara', mode: 'walking' });
-    expect(lastRequest().query).toMatchObject({ origin: 'Kathmandu', destination: 'Pokhara', mode: 'walking', units: 'metric' });
+    expect(lastRequest().query).toMatchObject({ origin: 'Kathmandu', destination: 'Pokhara', mode: 'walking' });
     expect(r.data.routes).toEqual([
       {
         summary: 'Prithvi Hwy',
-        distance_km: 203.456,
-        duration_min: 365.5,
+        distance: { text: '203 km', value: 203456 },
+        duration: { text: '6 hours 5 mins', value: 21930 },
         steps: [
-          { instruction: 'Head west on Tribhuvan Rajpath', distance_km: 1.5, duration_min: 2 },
-          { instruction: 'Turn left onto Prithvi Hwy Pass by Café & Lodge', distance_km: 201.956, duration_min: 363.5 },
+          { instructions: 'Head west on Tribhuvan Rajpath', distance: { text: '', value: 1500 }, duration: { text: '', value: 120 }, travel_mode: 'DRIVING' },
+          { instructions: 'Turn left onto Prithvi Hwy Pass by Café & Lodge', distance: { text: '', value: 201956 }, duration: { text: '', value: 21810 }, travel_mode: 'DRIVING' },
         ],
       },
     ]);

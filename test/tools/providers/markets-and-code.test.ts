@@ -15,7 +15,7 @@ describe('yahoo-finance (stocks)', () => {
     expect(req.path).toBe('/v8/finance/chart/GSK');
     expect(req.query).toMatchObject({ interval: '1d' });
     expect(Number(req.query.period2)).toBe(utc('2000-12-29') / 1000);
-    expect(Number(req.query.period1)).toBeLessThan(utc('2000-12-20') / 1000);
+    expect(Number(req.query.period1)).toBe(utc('2000-12-21') / 1000);
     expect(req.headers['user-agent']).toMatch(/^Mozilla/);
     expect(r.text).toBe(JSON.stringify({ ticker: 'GSK', date: '2000-12-27', close_price: 17.55, currency: 'USD' }, null, 2));
   });
@@ -34,20 +34,21 @@ describe('yahoo-finance (stocks)', () => {
     expect((await run('stock_volume', { ticker: 'GSK', date: '2000-12-27' })).data).toEqual({ ticker: 'GSK', date: '2000-12-27', volume: 358400 });
   });
 
-  test('an unknown ticker, and a date with no trading day before it', async () => {
+  test('an unknown ticker, and a date with no trading day in the 5 days before it (the golden tools\' window)', async () => {
     const unknown = await run('stock_volume', { ticker: 'NOPE', date: '2024-01-12' });
     expect(unknown).toMatchObject({ ok: false, text: 'Error: Yahoo Finance request for NOPE failed with HTTP 404: No data found, symbol may be delisted' });
     const early = await run('stock_historical_price', { ticker: 'AAPL', date: '2023-06-01' });
-    expect(early).toMatchObject({ ok: false, text: 'Error: no trading day of AAPL on or before 2023-06-01 (within 10 days)' });
+    expect(early).toMatchObject({ ok: false, text: 'Error: no trading day of AAPL on or before 2023-06-01 (within 5 days)' });
   });
 });
 
 describe('binance (crypto)', () => {
-  test('crypto_historical_price: the UTC day kline, close price', async () => {
+  test('crypto_historical_price: binance.us first; the day kline asked as the golden tools asked it (endTime the next day)', async () => {
     const r = await run('crypto_historical_price', { symbol: 'BTCUSDT', date: '2024-06-15' });
-    const [req] = upstreams.fakes.servers.binance.requests();
+    const [req] = upstreams.fakes.servers.binanceUs.requests();
     expect(req.path).toBe('/api/v3/klines');
-    expect(req.query).toEqual({ symbol: 'BTCUSDT', interval: '1d', startTime: String(utc('2024-06-15')), endTime: String(utc('2024-06-16') - 1), limit: '1' });
+    expect(req.query).toEqual({ symbol: 'BTCUSDT', interval: '1d', startTime: String(utc('2024-06-15')), endTime: String(utc('2024-06-16')), limit: '1' });
+    expect(upstreams.fakes.servers.binance.requests()).toHaveLength(0);
     expect(r.text).toBe(JSON.stringify({ symbol: 'BTCUSDT', date: '2024-06-15', close_price: 66249.99 }, null, 2));
   });
 
@@ -60,16 +61,23 @@ describe('binance (crypto)', () => {
     });
   });
 
-  test('an invalid symbol shows Binance’s message; a day before listing is an Error', async () => {
-    expect((await run('crypto_volume', { symbol: 'XXX', date: '2024-06-15' })).text).toBe('Error: Binance klines request for XXX failed with HTTP 400: Invalid symbol.');
-    expect((await run('crypto_historical_price', { symbol: 'ETHFOO', date: '2024-06-15' })).text).toBe(
-      'Error: Binance has no daily candle for ETHFOO on 2024-06-15 (the pair may not have traded then)',
-    );
+  test('binance.com answers when binance.us fails (HTTP 451 from a US host, or a pair .us does not list)', async () => {
+    upstreams.fakes.servers.binanceUs.enqueue({ status: 451, body: { code: 0, msg: 'Service unavailable from a restricted location' } });
+    expect((await run('crypto_volume', { symbol: 'BTCUSDT', date: '2024-06-15' })).data).toMatchObject({ volume: 9271.3811 });
+    expect(upstreams.fakes.servers.binance.requests()).toHaveLength(1);
+    // A day the pair did not trade: the first candle after it, with the date asked (as the golden tools answered).
+    expect((await run('crypto_historical_price', { symbol: 'ETHFOO', date: '2024-06-15' })).data).toEqual({ symbol: 'ETHFOO', date: '2024-06-15', close_price: 0.055 });
+    expect(upstreams.fakes.servers.binanceUs.requests().map((q) => q.query.symbol)).toEqual(['BTCUSDT', 'ETHFOO']);
+  });
+
+  test("when both fail, binance.com's message; no candle at all is an Error", async () => {
+    expect((await run('crypto_volume', { symbol: 'XXX', date: '2024-06-15' })).text).toMatch(/^Error: Binance klines request for XXX \(127\.0\.0\.1:\d+\) failed with HTTP 400: Invalid symbol\.$/);
+    expect((await run('crypto_historical_price', { symbol: 'ETHFOO', date: '2024-06-20' })).text).toBe('Error: Binance has no daily candle for ETHFOO on 2024-06-20');
   });
 });
 
 describe('code-model (python_generate_code)', () => {
-  test('asks the chat completions API for a program and strips the fences', async () => {
+  test('asks the chat completions API for a program; an answer with prose before its fence is kept whole (as the golden tools kept it)', async () => {
     const r = await callTool('python_generate_code', { description: 'days between two dates', extra_instructions: 'use datetime', model: 'agent-choice' }, upstreams.ctx);
     const [req] = upstreams.fakes.servers.codeModel.requests();
     expect(req).toMatchObject({ method: 'POST', path: '/v1/chat/completions' });
@@ -81,7 +89,7 @@ describe('code-model (python_generate_code)', () => {
         { role: 'user', content: 'days between two dates\n\nAdditional instructions:\nuse datetime' },
       ],
     });
-    expect(r).toEqual({ ok: true, text: 'from datetime import date\nprint((date(2007, 1, 1) - date(1945, 10, 26)).days)\n' });
+    expect(r).toEqual({ ok: true, text: 'Here is the program:\n\n```python\nfrom datetime import date\nprint((date(2007, 1, 1) - date(1945, 10, 26)).days)\n```' });
   });
 
   test('the model comes from the context', async () => {
@@ -96,10 +104,11 @@ describe('code-model (python_generate_code)', () => {
     expect(wrong).toMatchObject({ ok: false, text: 'Error: code model request failed with HTTP 401: Incorrect API key provided: sk-wrong.' });
   });
 
-  test('stripCodeFences', () => {
-    expect(stripCodeFences('```python\nprint(1)\n```')).toBe('print(1)\n');
-    expect(stripCodeFences('```\nprint(2)\n```\nThat prints 2.')).toBe('print(2)\n');
-    expect(stripCodeFences('print(3)')).toBe('print(3)\n');
-    expect(stripCodeFences('```py\nprint(4)')).toBe('print(4)\n');
+  test('stripCodeFences: as the golden tools did, only an answer that starts with a fence loses its fences', () => {
+    expect(stripCodeFences('```python\nprint(1)\n```')).toBe('print(1)');
+    expect(stripCodeFences('```\nprint(2)\n```\nThat prints 2.')).toBe('print(2)\n```\nThat prints 2.');
+    expect(stripCodeFences('  print(3)\n')).toBe('print(3)');
+    expect(stripCodeFences('Here:\n```\nprint(4)\n```')).toBe('Here:\n```\nprint(4)\n```');
+    expect(stripCodeFences('```py\nprint(4)')).toBe('print(4)');
   });
 });

@@ -44,7 +44,7 @@ describeWithData('aar compare on real job folders (synthetic agents on real legs
     expect(fa.a_mean).toBeCloseTo([...a.values()].filter((v) => v === 1).length / 80, 12);
     expect(fa.diff).toBeCloseTo(fa.b_mean! - fa.a_mean!, 12);
     expect(fa.p_value).toBe(mcnemarExact(onlyA, onlyB));
-    expect(fa).toMatchObject({ role: 'primary', test: 'McNemar exact', interval: 'Newcombe', reducer: 'mean', attempts: '1', p_holm: null });
+    expect(fa).toMatchObject({ role: 'primary', test: 'McNemar exact', interval: 'Newcombe', reducer: 'mean', attempts: '1', p_holm: fa.p_value });
     expect(fa.lo!).toBeLessThanOrEqual(fa.diff!);
     expect(fa.hi!).toBeGreaterThanOrEqual(fa.diff!);
     // Every metric on every slice: all, each variant, each level, each variant x level.
@@ -57,11 +57,13 @@ describeWithData('aar compare on real job folders (synthetic agents on real legs
     expect(compareConfigurations(configs, { seed: 1 }).paired).toEqual(result.paired);
   });
 
-  test('cost and effort per trial, and the frontier: three times the spend is dominated only where the FA difference is significant', () => {
+  test('cost and effort per leg and per attempt, and the frontier: three times the spend is dominated only where the FA difference is significant', () => {
     const result = compareConfigurations(loadConfigurations([both]));
     const [alpha, beta] = result.effort;
-    expect(beta.cost_usd! / alpha.cost_usd!).toBeGreaterThan(2.5);
-    expect(alpha.trials).toBe(80);
+    expect(beta.cost_usd_per_attempt! / alpha.cost_usd_per_attempt!).toBeGreaterThan(2.5);
+    // One attempt per leg: a leg costs what its attempt did.
+    expect(beta.cost_usd_per_leg).toBeCloseTo(beta.cost_usd_per_attempt!, 12);
+    expect([alpha.legs, alpha.trials]).toEqual([80, 80]);
     const fa = result.paired[0];
     const front = Object.fromEntries(result.frontier.map((f) => [f.label, f]));
     expect(front.alpha.axis).toBe('cost_usd');

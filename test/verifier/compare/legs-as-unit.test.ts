@@ -98,7 +98,8 @@ describeWithData('aar compare: the leg is the unit, each pair on its own legs (c
     expect(slice('hard')).toMatchObject({ n: 8, diff: -1, lo: -1, small_n: 'yes' });
     expect(slice('hard').hi!).toBeLessThan(-0.5);
     for (const p of result.paired) {
-      if (p.role === 'primary') expect(p.p_holm).toBeNull();
+      // Two configurations: one primary test, so its Holm p is its p.
+      if (p.role === 'primary') expect(p.p_holm).toBe(p.p_value);
       else if (p.p_value !== null) expect(p.p_holm!).toBeGreaterThanOrEqual(p.p_value);
     }
     expect(slice('easy').p_holm!).toBeGreaterThan(slice('easy').p_value!);
@@ -168,6 +169,17 @@ describeWithData('aar compare: the leg is the unit, each pair on its own legs (c
       };
       expect(run('world-same', store, path.join(tmp.dir, 'store-copy'))).toEqual([]);
       expect(run('world-other', store, other)).toEqual(['tools world (store content, or live and its dates)']);
+      // Provenance is shown beside the world, not compared: the same entries recorded by another session are the same world.
+      const recorded = path.join(tmp.dir, 'store-recorded');
+      cpSync(store, recorded, { recursive: true });
+      mkdirSync(path.join(recorded, 'provenance'));
+      writeFileSync(path.join(recorded, 'world.json'), JSON.stringify({ format: 'aar-harness/world@1', created: '2026-03-01T00:00:00.000Z', harness_version: '0.1.0', origin: 'live' }));
+      writeFileSync(path.join(recorded, 'provenance', 's.json'), JSON.stringify({ started: '2026-03-01T00:00:00.000Z', harness_version: '0.1.0', mode: 'record', endpoints: {}, host: 'h', pid: 1 }));
+      expect(run('world-provenance', store, recorded)).toEqual([]);
+      const a = path.join(tmp.dir, 'world-shown-a');
+      writeCraftedJob(a, legs(), 'alpha', 1, () => ({ fa: 1 }), { job: { ...CRAFTED_JOB, ...replay(recorded) } });
+      const row = checkBudgets(loadConfigurations([a, path.join(tmp.dir, 'world-provenance-a')])).checked.find((d) => d.key.startsWith('tools world provenance'))!;
+      expect(Object.values(row.values).sort()).toEqual(['live, created 2026-03-01 by aar-harness 0.1.0, 1 recording sessions', 'none recorded']);
     });
   });
 
@@ -189,7 +201,9 @@ describeWithData('aar compare: the leg is the unit, each pair on its own legs (c
     expect(md).not.toContain('(no rows)');
     expect(md).toContain('### Budgets: checked, and they DIFFER');
     for (const section of md.split('\n### ').slice(1)) expect(section).toMatch(/model-x/);
-    const pCells = md.split('\n').filter((l) => l.startsWith('| notes-a:alpha | notes-b:beta |')).map((l) => l.split(' | ')[17]);
+    const pairedSection = md.split('\n### ').find((x) => x.startsWith('Paired differences'))!;
+    const pCells = pairedSection.split('\n').filter((l) => l.startsWith('| notes-a:alpha | notes-b:beta |')).map((l) => l.split(' | ')[17]);
+    expect(pCells.length).toBeGreaterThan(0);
     for (const p of pCells) expect(p).toMatch(/^(<0\.001|[01]\.\d{3}|-)$/);
   });
 

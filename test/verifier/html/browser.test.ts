@@ -89,6 +89,17 @@ describeBrowser('the HTML report in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  test('the aggregate table fits a 1,400 px window: no column left off to the right (issue 35)', async () => {
+    const { page, errors } = await open(pathToFileURL(reportFile).href);
+    await page.setViewport({ width: 1400, height: 900 });
+    const [scrollWidth, clientWidth] = await page.$eval('#aggregate .scroll', (e) => [e.scrollWidth, e.clientWidth]);
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    // The interval sits under its figure, and the last column is on the page.
+    expect(await page.$eval('#aggregate table.aggregate tbody tr td:nth-child(5) .ci', (e) => e.textContent)).toMatch(/^\[\d+\.\d, \d+\.\d\]$/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   test('the trials table lists every trial with its score, filters and sorts', async () => {
     const { page, errors } = await open(pathToFileURL(reportFile).href);
     const rows = await page.$$eval('#trials-table tbody tr', (trs) =>

@@ -1,3 +1,4 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { taskFamily } from '../../../tasks/registry.js';
 import { buildHtmlReport } from '../../../verifier/html/build.js';
@@ -15,7 +16,7 @@ beforeAll(() => {
   writeCraftedWikiraceJob(job, 'beta', BETA_GAMES);
 });
 
-const TITLES = ['Success per split (Table 1)', 'Moves vs optimal length', 'Loop rate per split', 'Success vs loop frequency (Figure 5)', 'Completion by move limit (Figure 8a)', 'Success vs links offered (Figure 8b)', 'Extra moves by optimal length (Figure 8c)'];
+const TITLES = ['Success per split (Table 1)', 'Moves vs optimal length', 'Loop rate per split', 'Success vs loop frequency (Figure 5)', 'Recovery and maximum visitation (Figure 10)', 'Completion by move limit (Figure 8a)', 'Success vs links offered (Figure 8b)', 'Extra moves by optimal length (Figure 8c)'];
 
 describe("WikiRace's HTML view: the paper's charts and tables in the report", () => {
   test('its own view (verifier/html/wikirace/view.ts): moves, loops and the verdict per game', async () => {
@@ -46,8 +47,34 @@ describe("WikiRace's HTML view: the paper's charts and tables in the report", ()
     expect(line.data.values[0].success).toBeCloseTo(2 / 3, 12);
     expect(line.data.values[1].success).toBeCloseTo(2 / 3 - 0.5, 12);
     expect(charts[1].note).toContain('slope -0.50, 95% interval -1.86 to 0.86');
-    const links = (charts[3].spec.data as { values: { config: string; links: number; success_at_30: number }[] }).values;
+    // Figure 10: recovery and maximum visitation per configuration and split, from the loop table.
+    const fig10 = (charts[2].spec.data as { values: { config: string; split: string; recovery_rate: number | null; max_visits: number }[] }).values;
+    expect(fig10.filter((v) => v.config === 'alpha (scripted)').map((v) => [v.split, v.recovery_rate, v.max_visits])).toEqual([['easy', 1, 1.5], ['medium', 0, 3], ['hard', null, 1]]);
+    const links = (charts[4].spec.data as { values: { config: string; links: number; success_at_30: number }[] }).values;
     expect(links.map((v) => [v.config, v.links, v.success_at_30])).toEqual([['alpha (scripted)', 30, 1], ['alpha (scripted)', 50, 1], ['beta (scripted)', 30, 1], ['beta (scripted)', 50, 0]]);
+  });
+
+  test('Figure 1 is drawn when probes join the configurations: F1 against average success, and its line', () => {
+    const probed = path.join(tmp.dir, 'probed');
+    writeCraftedWikiraceJob(probed, 'alpha', ALPHA_GAMES, 'model-a');
+    writeCraftedWikiraceJob(probed, 'beta', BETA_GAMES, 'model-b');
+    writeCraftedWikiraceJob(probed, 'oracle', ALPHA_GAMES, null);
+    for (const [name, model, f1] of [['a', 'model-a', 0.4], ['b', 'model-b', 0.6]] as const) {
+      mkdirSync(path.join(probed, 'probes', name), { recursive: true });
+      writeFileSync(path.join(probed, 'probes', name, 'summary.json'), JSON.stringify({ model, graph_sha256: '0'.repeat(64), f1, precision: f1, recall: f1, asked: 100, unparsed: 0 }));
+    }
+    const charts = wikiraceCharts(loadJobResults(probed));
+    const figure1 = charts.find((c) => c.title === 'Probe F1 vs success (Figure 1)')!;
+    const [line, points] = figure1.spec.layer as { data: { values: { config: string; f1: number; success: number }[] } }[];
+    // alpha (1 + 0 + 0) / 3 at 0.4, beta (0.5 + 1 + 0) / 3 at 0.6: slope (1/2 - 1/3) / 0.2 = 5/6, the oracle has no point.
+    expect(points.data.values.map((p) => [p.config, p.f1, p.success])).toEqual([['alpha (model-a)', 0.4, 1 / 3], ['beta (model-b)', 0.6, 0.5]]);
+    expect(line.data.values[1].success - line.data.values[0].success).toBeCloseTo(5 / 6, 12);
+    expect(figure1.note).toContain('over the 2 configurations with a probe');
+    // Figure 5 draws the oracle hollow: shown, not fitted.
+    const figure5 = charts.find((c) => c.title === 'Success vs loop frequency (Figure 5)')!;
+    expect(figure5.note).toContain('hollow: baselines, shown but not fitted');
+    const fig5Points = (figure5.spec.layer as { data: { values: { config: string; fitted: string }[] } }[])[1].data.values;
+    expect(fig5Points.filter((p) => p.fitted === 'no').map((p) => p.config)).toEqual(['oracle', 'oracle', 'oracle']);
   });
 
   test('the report renders every chart to SVG and holds the paper tables', async () => {
@@ -55,5 +82,8 @@ describe("WikiRace's HTML view: the paper's charts and tables in the report", ()
     for (const title of TITLES) expect(html).toContain(title);
     expect((html.match(/<svg/g) ?? []).length).toBeGreaterThanOrEqual(7);
     for (const id of ['wikirace-table1', 'wikirace-loops', 'wikirace-figure5', 'wikirace-figure8a', 'wikirace-figure8b', 'wikirace-figure8c']) expect(html).toContain(`data-table="${id}"`);
+    // Figure 1's table says how to join a probe; the AAR paper's Table 12 is not WikiRace's.
+    expect(html).toContain('Figure 1: world-knowledge probe F1 vs average success');
+    expect(html).not.toContain('data-table="table12"');
   }, 60_000);
 });

@@ -77,7 +77,7 @@ describeWithData("the AAR paper's tables from job results", () => {
     const alpha = scoresOf('alpha');
     const high = alpha.filter((s) => s.pvr !== null && s.pvr >= 0.8);
     const both = high.filter((s) => s.rcr !== null && s.rcr >= 0.8);
-    expect(rows('table9', { config: 'alpha', variant: '*' })[0]).toMatchObject({ n_pvr_high: high.length, n_both_high: both.length });
+    expect(rows('table9', { config: 'alpha', variant: '*' })[0]).toMatchObject({ legs_pvr_high: high.length, trials_pvr_high: high.length, legs_both_high: both.length, trials_both_high: both.length });
     expect(rows('table9', { config: 'alpha', variant: '*' })[0].fa_given_both_high).toBeCloseTo(mean(both.map((s) => s.fa)), 12);
   });
 

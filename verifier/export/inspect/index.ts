@@ -2,13 +2,15 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ExportJob, ExportTrial, Exporter } from '../types.js';
-import { inspectMessages } from './messages.js';
+import { idOf } from './messages.js';
+import { inspectSample, scoreValue, usageOf } from './sample.js';
 
 /**
  * Inspect AI's eval log (the `.json` form `inspect_ai.log.read_eval_log` reads and `inspect view` lists), one
- * per agent configuration: a sample per trial (its leg's id; the attempt is the epoch), with the messages of
- * its trajectory, the family's headline figures as scores (a figure not defined for the trial is left out;
- * the whole score.json is in the sample's metadata), and the model usage.
+ * per agent configuration: a sample per trial (see sample.ts), and before them the header Inspect reads alone
+ * for its list (`read_eval_log(header_only=True)`): the eval (task, model, dataset, the family's scorer and
+ * its metrics), the plan (the agent as the solver), the results (each figure's mean over the trials where it
+ * is defined) and the stats (times, model usage). The per-leg means over attempts follow the samples.
  */
 export const inspectExporter: Exporter = {
   name: 'inspect',
@@ -36,76 +38,90 @@ export function logFileName(job: ExportJob, agentId: string, trials: ExportTrial
   return `${stamp}_${task}_${createHash('sha256').update(`${job.name}/${agentId}`).digest('hex').slice(0, 12)}.json`;
 }
 
-type Usage = { input_tokens: number; output_tokens: number; total_tokens: number; input_tokens_cache_read?: number; total_cost?: number };
+const mean = (values: number[]): number => values.reduce((a, b) => a + b, 0) / values.length;
 
-function usageOf(trial: ExportTrial): Record<string, Usage> {
-  const m = trial.trajectory.final_metrics;
-  if (!m?.total_prompt_tokens && !m?.total_completion_tokens) return {};
-  const cached = m.total_cached_tokens ?? 0;
-  const input = (m.total_prompt_tokens ?? 0) - cached;
-  const output = m.total_completion_tokens ?? 0;
-  const model = trial.result.record.agent.model ?? trial.trajectory.agent.model_name ?? trial.result.record.agent.name;
-  return { [model]: { input_tokens: input, output_tokens: output, total_tokens: input + cached + output, ...(cached ? { input_tokens_cache_read: cached } : {}), ...(m.total_cost_usd === undefined ? {} : { total_cost: m.total_cost_usd }) } };
+/** Each figure's mean over the trials where it is defined, as Inspect's results list its scorer's metrics. */
+function results(trials: ExportTrial[], scorer: string, names: string[]) {
+  return {
+    total_samples: trials.length,
+    completed_samples: trials.length,
+    scores: names.map((name) => {
+      const values = trials.map((t) => scoreValue(t)[name]).filter((v) => v !== undefined).map(Number);
+      return {
+        name,
+        scorer,
+        scored_samples: values.length,
+        unscored_samples: trials.length - values.length,
+        params: {},
+        metrics: { mean: { name: 'mean', value: values.length ? mean(values) : 0, params: {} } },
+      };
+    }),
+  };
 }
 
-function sample(trial: ExportTrial) {
-  const { record, score } = trial.result;
-  const messages = inspectMessages(trial.trajectory);
-  const firstUser = messages.find((m) => m.role === 'user');
-  const scores = Object.fromEntries(Object.entries(trial.metrics).filter(([, v]) => v !== null).map(([name, value]) => [name, { value }]));
-  return {
-    id: record.leg.id,
-    epoch: record.attempt,
-    input: typeof firstUser?.content === 'string' ? firstUser.content : '',
-    target: '',
-    messages,
-    scores,
-    metadata: { trial_id: record.trial_id, agent: record.agent, status: record.status, error: record.error, variant: record.leg.variant, level: record.leg.level, score },
-    model_usage: usageOf(trial),
-    started_at: record.started_at,
-    completed_at: record.finished_at,
-    total_time: record.timings?.total_s,
-    working_time: record.timings?.agent_s,
-  };
+/** A leg's attempts as one value per figure (their mean), as Inspect reduces epochs. */
+function reductions(trials: ExportTrial[], scorer: string) {
+  const byLeg = new Map<string, ExportTrial[]>();
+  for (const t of trials) byLeg.set(t.result.record.leg.id, [...(byLeg.get(t.result.record.leg.id) ?? []), t]);
+  const samples = [...byLeg].map(([id, legTrials]) => {
+    const names = [...new Set(legTrials.flatMap((t) => Object.keys(scoreValue(t))))];
+    const value = Object.fromEntries(names.map((n) => [n, mean(legTrials.map((t) => scoreValue(t)[n]).filter((v) => v !== undefined).map(Number))]));
+    return { value, sample_id: id, history: [] };
+  });
+  return [{ scorer, reducer: 'mean', samples }];
 }
 
 function evalLog(job: ExportJob, agentId: string, trials: ExportTrial[]) {
   const first = trials[0]!.result.record;
+  const scorer = job.family;
+  const model = first.agent.model ?? first.agent.name;
+  const config = job.job?.config ?? {};
+  const timeoutS = typeof config.timeout_s === 'number' ? config.timeout_s : null;
   const names = [...new Set(trials.flatMap((t) => Object.keys(t.metrics)))];
-  const mean = (name: string) => {
-    const values = trials.map((t) => t.metrics[name]).filter((v): v is number | boolean => v !== null && v !== undefined).map(Number);
-    return values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0;
-  };
-  const totals: Record<string, Usage> = {};
+  const totals: Record<string, Record<string, number>> = {};
   for (const trial of trials) {
-    for (const [model, u] of Object.entries(usageOf(trial))) {
-      const t = (totals[model] ??= { input_tokens: 0, output_tokens: 0, total_tokens: 0 });
-      t.input_tokens += u.input_tokens;
-      t.output_tokens += u.output_tokens;
-      t.total_tokens += u.total_tokens;
-      if (u.input_tokens_cache_read) t.input_tokens_cache_read = (t.input_tokens_cache_read ?? 0) + u.input_tokens_cache_read;
-      if (u.total_cost !== undefined) t.total_cost = (t.total_cost ?? 0) + u.total_cost;
+    for (const [m, u] of Object.entries(usageOf(trial))) {
+      const t = (totals[m] ??= {});
+      for (const [k, v] of Object.entries(u)) t[k] = (t[k] ?? 0) + v;
     }
   }
   const started = trials.map((t) => t.result.record.started_at).sort()[0] ?? '';
   const finished = trials.map((t) => t.result.record.finished_at).sort().at(-1) ?? '';
+  const legIds = [...new Set(trials.map((t) => t.result.record.leg.id))];
   return {
     version: 2,
     status: 'success',
     eval: {
+      eval_id: idOf(`${job.jobDir}/${agentId}/eval`),
+      run_id: idOf(`${job.jobDir}/run`),
       created: started || new Date().toISOString(),
-      task: `${job.name}/${first.family ?? 'aar'}`,
-      dataset: { name: job.name, samples: trials.length },
-      model: first.agent.model ?? first.agent.name,
+      // An agent is Inspect's solver: each configuration is a task of its own (one task id would list them as retries of one).
+      task: `${job.name}/${agentId}`,
+      task_id: idOf(`${job.jobDir}/${agentId}/task`),
+      task_version: 0,
+      task_display_name: `${job.name}/${agentId}`,
+      task_attribs: {},
+      task_args: {},
+      dataset: { name: scorer, ...(config.tasks ? { location: JSON.stringify(config.tasks) } : {}), samples: legIds.length, sample_ids: legIds, shuffled: false },
+      model,
+      model_generate_config: {},
+      config: { epochs: Math.max(...trials.map((t) => t.result.record.attempt)) },
+      packages: { 'aar-harness': first.harness_version },
+      metadata: { exported_by: 'aar-harness', job: job.name, job_dir: job.jobDir, agent: first.agent, family: scorer },
+      scorers: [{ name: scorer, options: {}, metrics: Object.fromEntries(names.map((n) => [n, [{ name: 'inspect_ai/mean', options: {} }]])), metadata: {} }],
+    },
+    plan: {
+      name: 'plan',
+      steps: [{ solver: first.agent.name, params: { id: agentId, model: first.agent.model, version: first.agent.version }, params_passed: {} }],
       config: {},
-      metadata: { exported_by: 'aar-harness', job_dir: job.jobDir, agent: agentId },
     },
-    results: {
-      total_samples: trials.length,
-      completed_samples: trials.length,
-      scores: names.map((name) => ({ name, scorer: 'aar-harness', metrics: { mean: { name: 'mean', value: mean(name) } } })),
-    },
+    results: results(trials, scorer, names),
     stats: { started_at: started, completed_at: finished, model_usage: totals },
-    samples: trials.map(sample),
+    invalidated: false,
+    tags: [],
+    metadata: {},
+    // Everything above is the header Inspect reads alone (header_only): it stops at `samples`.
+    samples: trials.map((t) => inspectSample(t, { model, scorer, timeoutS })),
+    reductions: reductions(trials, scorer),
   };
 }

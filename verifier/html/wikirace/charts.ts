@@ -1,6 +1,7 @@
 import type { DataTable } from '../../../common/table.js';
-import { figure5, figure8a, figure8b, figure8c, table1, type GamesByConfig } from '../../../tasks/wikirace/paper-tables/index.js';
-import { fitLine } from '../../../tasks/wikirace/paper-tables/regression.js';
+import { figure1Table, figure5, figure5Fit, figure8a, figure8b, figure8c, loopTable, table1, type GamesByConfig } from '../../../tasks/wikirace/paper-tables/index.js';
+import { figure1FitNote } from '../../../tasks/wikirace/paper-tables/figure1.js';
+import { fitLine, type LineFit } from '../../../tasks/wikirace/paper-tables/regression.js';
 import { SPLITS } from '../../../tasks/wikirace/schema.js';
 import type { GameScore } from '../../../tasks/wikirace/scoring/score.js';
 import type { TrialResult } from '../../results.js';
@@ -9,8 +10,10 @@ import type { ChartSpec } from '../view-types.js';
 
 /**
  * The LLM-WikiRace paper's charts as Vega-Lite specs, drawn from the same tables `aar compare --paper`
- * prints (tasks/wikirace/paper-tables/): Table 1's success per split, Figure 5 (success vs loop
- * frequency with its least-squares line), Figure 8a (completion by move limit), 8b (by links offered), 8c (extra moves).
+ * prints (tasks/wikirace/paper-tables/): Table 1's success per split, Figure 1 (probe F1 vs success, when a
+ * probe is joined), Figure 5 (success vs loop frequency with the line through the model configurations),
+ * Figure 10 (recovery and maximum visitation), Figure 8a (completion by move limit), 8b (by links offered),
+ * 8c (extra moves).
  */
 
 const percentAxis = { format: '%', title: null, grid: true };
@@ -113,23 +116,74 @@ function stepsVsOptimal(games: GamesByConfig): ChartSpec | null {
   };
 }
 
+const slopeText = (fit: LineFit): string => `slope ${fit.slope.toFixed(2)}${fit.slope_lo === null ? '' : `, 95% interval ${fit.slope_lo.toFixed(2)} to ${fit.slope_hi!.toFixed(2)}`}, n = ${fit.n}`;
+
+/** A scatter of shares in [0, 1] with the dashed least-squares line over x in [0, 1]. */
+function scatterWithLine(fit: LineFit | null, points: object[], x: object, y: object, pointEncoding: object): Record<string, unknown> {
+  const line = fit ? [0, 1].map((v) => ({ [(x as { field: string }).field]: v, [(y as { field: string }).field]: fit.intercept + fit.slope * v })) : [];
+  return {
+    width: 320, height: 240,
+    layer: [
+      { data: { values: line }, mark: { type: 'line', color: '#888', strokeDash: [5, 4], clip: true }, encoding: { x, y } },
+      { data: { values: points }, mark: { type: 'point', size: 90 }, encoding: { x, y, ...pointEncoding } },
+    ],
+  };
+}
+
 function loopsVsSuccess(games: GamesByConfig): ChartSpec | null {
-  const points = figure5(games).rows.map((r) => ({ config: r.config, split: r.split, n: r.n, loop_rate: r.loop_rate, success: r.success }));
+  const table = figure5(games);
+  const points = table.rows.map((r) => ({ config: r.config, split: r.split, n: r.n, loop_rate: r.loop_rate, success: r.success, fitted: r.fitted }));
   if (!points.length) return null;
-  const fit = fitLine(points.map((p) => ({ x: p.loop_rate as number, y: p.success as number })));
-  const line = fit ? [0, 1].map((x) => ({ loop_rate: x, success: fit.intercept + fit.slope * x })) : [];
+  const fit = figure5Fit(table);
   const y = { field: 'success', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '%', title: 'success' } };
   const x = { field: 'loop_rate', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '%', title: 'loop frequency' } };
+  const baselines = points.some((p) => p.fitted === 'no');
   return {
     title: 'Success vs loop frequency (Figure 5)',
-    note: `One point per configuration and split; dashed: the least-squares line${fit ? ` (slope ${fit.slope.toFixed(2)}${fit.slope_lo === null ? '' : `, 95% interval ${fit.slope_lo.toFixed(2)} to ${fit.slope_hi!.toFixed(2)}`}; the paper: -1.02)` : ' (too few points)'}.`,
-    spec: {
-      width: 320, height: 240,
-      layer: [
-        { data: { values: line }, mark: { type: 'line', color: '#888', strokeDash: [5, 4], clip: true }, encoding: { x, y } },
-        { data: { values: points }, mark: { type: 'point', filled: true, size: 90 }, encoding: { x, y, color: configColor, shape: { field: 'split', type: 'nominal', sort: SPLITS }, tooltip: [{ field: 'config' }, { field: 'split' }, { field: 'n' }, { field: 'loop_rate', format: '.1%' }, { field: 'success', format: '.1%' }] } },
-      ],
+    note: `One point per configuration and split; dashed: the least-squares line through the model configurations' points${fit ? ` (${slopeText(fit)}; the paper: -1.02)` : ' (too few points)'}${baselines ? '; hollow: baselines, shown but not fitted' : ''}.`,
+    spec: scatterWithLine(fit, points, x, y, {
+      color: configColor, shape: { field: 'split', type: 'nominal', sort: SPLITS },
+      fill: { condition: { test: "datum.fitted === 'yes'", field: 'config', type: 'nominal' }, value: 'transparent' },
+      tooltip: [{ field: 'config' }, { field: 'split' }, { field: 'n' }, { field: 'loop_rate', format: '.1%' }, { field: 'success', format: '.1%' }, { field: 'fitted' }],
+    }),
+  };
+}
+
+/** Figure 1: probe F1 against average success, one point per configuration with a joined probe. */
+function probeVsSuccess(games: GamesByConfig): ChartSpec | null {
+  const table = figure1Table(games);
+  const points = table.rows.filter((r) => r.probe_f1 !== null && r.success !== null).map((r) => ({ config: r.config, model: r.model, f1: r.probe_f1, success: r.success, gap: r.gap, answers: r.probe_answers }));
+  if (!points.length) return null;
+  const fit = fitLine(points.map((p) => ({ x: p.f1 as number, y: p.success as number })));
+  const x = { field: 'f1', type: 'quantitative', scale: { domain: [0, 1] }, axis: { title: 'probe F1 (world knowledge)' } };
+  const y = { field: 'success', type: 'quantitative', scale: { domain: [0, 1] }, axis: { format: '%', title: 'average success over splits' } };
+  return {
+    title: 'Probe F1 vs success (Figure 1)',
+    note: `One point per model configuration with a probe joined (JOB/probes/); dashed: the least-squares line. ${figure1FitNote(fit)}`,
+    spec: scatterWithLine(fit, points, x, y, {
+      color: configColor, fill: { field: 'config', type: 'nominal' },
+      tooltip: [{ field: 'config' }, { field: 'model' }, { field: 'f1', format: '.3f' }, { field: 'answers' }, { field: 'success', format: '.1%' }, { field: 'gap', format: '+.1%' }],
+    }),
+  };
+}
+
+/** Figure 10: recovery rate and average maximum visitation per configuration and split (appendix D). */
+function recoveryAndVisits(games: GamesByConfig): ChartSpec | null {
+  const rows = loopTable(games).rows.filter((r) => r.split !== 'all');
+  if (!rows.length) return null;
+  const bars = (field: string, title: string, scale: object, format: string) => ({
+    width: 260, height: 180,
+    mark: { type: 'bar', cornerRadiusEnd: 2 },
+    encoding: {
+      x: { field: 'split', type: 'nominal', sort: SPLITS, title: null, axis: { labelAngle: 0 } }, xOffset: { field: 'config' }, color: configColor,
+      y: { field, type: 'quantitative', title, scale, ...(format === '%' ? { axis: percentAxis } : {}) },
+      tooltip: [{ field: 'config' }, { field: 'split' }, { field: 'n' }, { field: 'loop_rate', format: '.1%' }, { field, format: format === '%' ? '.1%' : '.2f' }],
     },
+  });
+  return {
+    title: 'Recovery and maximum visitation (Figure 10)',
+    note: 'Left: the share of looping games that still reached the target (no bar: no game looped). Right: the mean over games of the most visits of one page (1: no page twice).',
+    spec: { data: { values: rows }, hconcat: [bars('recovery_rate', 'recovery rate', { domain: [0, 1] }, '%'), bars('max_visits', 'average maximum visitation', { zero: true }, 'x')] },
   };
 }
 
@@ -192,5 +246,5 @@ function extraMoves(games: GamesByConfig): ChartSpec | null {
 export function wikiraceCharts(results: readonly TrialResult[]): ChartSpec[] {
   const games = gamesByConfig(results);
   if (!games.length) return [];
-  return [successBySplit(games), stepsVsOptimal(games), loopRates(games), loopsVsSuccess(games), completionByLimit(games), successByLinks(games), extraMoves(games)].filter((c): c is ChartSpec => c !== null);
+  return [successBySplit(games), probeVsSuccess(games), stepsVsOptimal(games), loopRates(games), loopsVsSuccess(games), recoveryAndVisits(games), completionByLimit(games), successByLinks(games), extraMoves(games)].filter((c): c is ChartSpec => c !== null);
 }

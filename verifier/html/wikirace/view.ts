@@ -27,7 +27,7 @@ export const htmlView: HtmlFamilyView = {
       { key: 'steps', label: 'moves / game', value: num(r.steps), mean: r.steps },
       { key: 'loop_rate', label: 'loop frequency', value: pct(r.loop_rate), mean: r.loop_rate },
       { key: 'recovery_rate', label: 'recovery', value: pct(r.recovery_rate), mean: r.recovery_rate },
-      { key: 'tokens_per_step', label: 'tokens / move', value: num(r.tokens_per_step, 0), mean: r.tokens_per_step },
+      { key: 'tokens_per_step', label: 'tokens / step', value: num(r.tokens_per_step, 0), mean: r.tokens_per_step },
     ];
   },
   charts: (results) => wikiraceCharts(results),

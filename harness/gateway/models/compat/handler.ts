@@ -1,3 +1,4 @@
+import { hostSecrets } from '../../../../common/secrets.js';
 import type { ModelHandler } from '../../server.js';
 import { createModelHandler, type ModelHandlerOptions } from '../proxy.js';
 import { startCompatFace, type ChatUpstream, type CompatFace } from './face.js';
@@ -9,6 +10,8 @@ import { startCompatFace, type ChatUpstream, type CompatFace } from './face.js';
  * to Chat Completions and back, and passes Chat Completions as they are.
  */
 export function openAICompatibleHandler(upstream: ChatUpstream, options: ModelHandlerOptions): ModelHandler & { close(): Promise<void> } {
+  // The real key is the face's, never the proxy's: it is masked like the proxy's own.
+  hostSecrets.add(upstream.apiKey);
   let started: Promise<{ face: CompatFace; handler: ModelHandler }> | undefined;
   const start = async () => {
     const face = await startCompatFace(upstream);
@@ -21,7 +24,7 @@ export function openAICompatibleHandler(upstream: ChatUpstream, options: ModelHa
     });
     return { face, handler };
   };
-  const handler: ModelHandler = async (req, res, trial) => (await (started ??= start())).handler(req, res, trial);
+  const handler: ModelHandler = async (req, res, trial, readBody) => (await (started ??= start())).handler(req, res, trial, readBody);
   return Object.assign(handler, {
     async close() {
       if (started) await (await started.catch(() => undefined))?.face.close();

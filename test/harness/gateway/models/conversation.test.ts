@@ -187,7 +187,7 @@ describe('the model log keeps the conversation', () => {
   test('a line longer than readers take keeps its counts alone; the lines after it keep their conversation', () => {
     const log = new ConversationLog(100_000, 2000);
     const entry = { ts: 1, api: 'anthropic-messages', model: 'm', stream: false, status: 200, turn: 1, input_tokens: 1, output_tokens: 1, cached_tokens: 0, cache_write_tokens: 0, cost_usd: null, latency_ms: 1, attempts: 1 };
-    const lines = [3000, 10, 10].map((n) => JSON.parse(log.line(entry, { request: { messages: ['x'.repeat(n)] }, response: { content: [] } }, [])) as Json);
+    const lines = [3000, 10, 10].map((n) => JSON.parse(log.line(entry, { request: { messages: ['x'.repeat(n)] }, response: { content: [] } })) as Json);
     expect(lines[0]).toEqual({ ...entry, conversation_not_logged: expect.stringContaining('over the line limit of 2000') });
     expect(lines.slice(1).map((l) => l.request)).toEqual([{ messages: ['x'.repeat(10)] }, { messages: ['x'.repeat(10)] }]);
     expect(log.capReached).toBe(false);

@@ -56,6 +56,20 @@ describeWithData("the paper's views: Table 7's own RCR and names, Figure 5a's we
     expect(table(paperTables(loadConfigurations([job])), 'table7').notes.join(' ')).toMatch(/Every template was told apart/);
   });
 
+  test("Table 7's names on the released data: every tool stop of the 1,400 legs is named by one of the paper's templates or the DAG's merge, none ambiguous", () => {
+    const names = new Map<string, number>();
+    for (const l of all) for (const s of l.leg.stops.filter((x) => x.stop_type === 'tool')) {
+      const t = templateOf(s.bridge.tool_chain);
+      expect(t).toMatchObject({ ambiguous: false });
+      expect(t.outsidePaper).toBe(t.name === 'diamond_merge');
+      names.set(t.name, (names.get(t.name) ?? 0) + 1);
+    }
+    // 15 of the paper's 17 occur in the released legs (no geocode_weather_historical, no crypto_volume), and the merge.
+    expect(names.size).toBe(16);
+    expect([names.has('geocode_weather_historical'), names.has('crypto_volume')]).toEqual([false, false]);
+    expect(names.get('diamond_merge')).toBe(1138);
+  });
+
   test("Table 7's note names only what is not the paper's: the DAG's merge stop, not stock_volume (whose chain is its name)", () => {
     const stock = all.find((l) => l.variant === 'aar-linear' && toolStops(l, 'stock_volume').length)!;
     const merge = all.find((l) => toolStops(l, 'python_execute_code', 'merged').length)!;

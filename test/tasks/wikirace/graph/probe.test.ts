@@ -22,9 +22,19 @@ describe('probePairs', () => {
     expect(probePairs(graph, 40, 4)).not.toEqual(pairs);
   });
 
+  test("the paper's 1,000 questions (200 a class) hold no pair twice, and each class's sources are distinct pages", () => {
+    const pairs = probePairs(graph, 200, 1);
+    expect(pairs).toHaveLength(1000);
+    expect(new Set(pairs.map((p) => `${p.source}>${p.target}`)).size).toBe(1000);
+    for (const kind of ['connected', 'distance-2', 'distance-3', 'distance-4', 'reversed']) {
+      const sources = pairs.filter((p) => p.kind === kind).map((p) => p.source);
+      expect(new Set(sources).size).toBe(sources.length);
+    }
+  });
+
   test('a graph without the wanted classes is an error', () => {
     const pair = LinkGraph.fromEdges(['A', 'B'], [[0, 1], [1, 0]]);
-    expect(() => probePairs(pair, 4, 1, 100)).toThrow('probe: found 0 of 4 distance-2 pairs from 100 random sources');
+    expect(() => probePairs(pair, 4, 1, 100)).toThrow('probe: found 2 of 4 connected pairs from 2 random sources (every page)');
   });
 });
 

@@ -36,7 +36,7 @@ export interface FakeUpstreams {
   endpoints: Endpoints;
   keys: Required<ProviderKeys>;
   /** `web` serves plain pages: use `servers.web.url + '/article.html'` and the like. */
-  servers: Record<'wikipedia' | 'web' | 'googleMaps' | 'serper' | 'openMeteo' | 'restCountries' | 'yahooFinance' | 'binance' | 'codeModel', FakeServer>;
+  servers: Record<'wikipedia' | 'web' | 'googleMaps' | 'serper' | 'openMeteo' | 'restCountries' | 'yahooFinance' | 'binanceUs' | 'binance' | 'codeModel', FakeServer>;
   /** Every request any fake received, in arrival order. */
   requests: LoggedRequest[];
   /** Empties the log and resets every server's queued replies, delays and in-flight mark. */
@@ -48,7 +48,7 @@ export interface FakeUpstreams {
 export async function startFakeUpstreams(): Promise<FakeUpstreams> {
   const requests: LoggedRequest[] = [];
   const make = (name: string, handler: ConstructorParameters<typeof FakeServer>[1]) => new FakeServer(name, handler, requests).start();
-  const [wikipedia, web, googleMaps, serper, openMeteo, restCountries, yahooFinance, binance, codeModel] = await Promise.all([
+  const [wikipedia, web, googleMaps, serper, openMeteo, restCountries, yahooFinance, binanceUs, binance, codeModel] = await Promise.all([
     make('wikipedia', wikipediaHandler),
     make('web', webPagesHandler),
     make('google-maps', googleMapsHandler(FAKE_KEYS.google)),
@@ -56,10 +56,12 @@ export async function startFakeUpstreams(): Promise<FakeUpstreams> {
     make('open-meteo', openMeteoHandler),
     make('rest-countries', restCountriesHandler),
     make('yahoo-finance', yahooChartHandler),
-    make('binance', binanceHandler),
+    // binance.us lists BTCUSDT only; binance.com every pair of the fake.
+    make('binance-us', binanceHandler(['BTCUSDT'])),
+    make('binance', binanceHandler()),
     make('code-model', openAiHandler(FAKE_KEYS.codeModel)),
   ]);
-  const servers = { wikipedia, web, googleMaps, serper, openMeteo, restCountries, yahooFinance, binance, codeModel };
+  const servers = { wikipedia, web, googleMaps, serper, openMeteo, restCountries, yahooFinance, binanceUs, binance, codeModel };
   const endpoints: Endpoints = {
     wikipedia: `${wikipedia.url}/{lang}/w/api.php`,
     serper: serper.url,
@@ -68,6 +70,7 @@ export async function startFakeUpstreams(): Promise<FakeUpstreams> {
     openMeteoForecast: `${openMeteo.url}/v1`,
     restCountries: `${restCountries.url}/v3.1`,
     yahooFinance: yahooFinance.url,
+    binanceUs: `${binanceUs.url}/api/v3`,
     binance: `${binance.url}/api/v3`,
     codeModel: `${codeModel.url}/v1`,
   };

@@ -70,19 +70,23 @@ export const KLINE_DAYS: Record<string, [string, string, string, string][]> = {
   ETHFOO: [['2024-06-16', '0.05500000', '10.00000000', '0.55000000']],
 };
 
-export function binanceHandler(req: LoggedRequest): FakeReply {
-  if (req.path !== '/api/v3/klines') return json({ code: -1000, msg: 'Not found' }, 404);
-  const days = KLINE_DAYS[req.query.symbol ?? ''];
-  if (!days) return json({ code: -1121, msg: 'Invalid symbol.' }, 400);
-  const start = Number(req.query.startTime ?? 0);
-  const end = req.query.endTime ? Number(req.query.endTime) : Infinity;
-  const limit = Number(req.query.limit ?? 500);
-  const klines = days
-    .map(([date, close, volume, quote]) => {
-      const open = Date.parse(`${date}T00:00:00Z`);
-      return [open, '65000.00000000', '67000.00000000', '64000.00000000', close, volume, open + DAY_MS - 1, quote, 1000, '1.0', '2.0', '0'] as const;
-    })
-    .filter((k) => k[0] >= start && k[0] <= end)
-    .slice(0, limit);
-  return json(klines);
+/** Binance's klines; `only` limits the pairs listed (binance.us lists fewer than binance.com). */
+export function binanceHandler(only?: readonly string[]) {
+  return (req: LoggedRequest): FakeReply => {
+    if (req.path !== '/api/v3/klines') return json({ code: -1000, msg: 'Not found' }, 404);
+    const symbol = req.query.symbol ?? '';
+    const days = only && !only.includes(symbol) ? undefined : KLINE_DAYS[symbol];
+    if (!days) return json({ code: -1121, msg: 'Invalid symbol.' }, 400);
+    const start = Number(req.query.startTime ?? 0);
+    const end = req.query.endTime ? Number(req.query.endTime) : Infinity;
+    const limit = Number(req.query.limit ?? 500);
+    const klines = days
+      .map(([date, close, volume, quote]) => {
+        const open = Date.parse(`${date}T00:00:00Z`);
+        return [open, '65000.00000000', '67000.00000000', '64000.00000000', close, volume, open + DAY_MS - 1, quote, 1000, '1.0', '2.0', '0'] as const;
+      })
+      .filter((k) => k[0] >= start && k[0] <= end)
+      .slice(0, limit);
+    return json(klines);
+  };
 }

@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { SecretMask } from '../../../../common/secrets.js';
 import { ConversationLog } from '../../../../harness/gateway/models/conversation.js';
 import type { ModelLogEntry } from '../../../../harness/gateway/models/model-log.js';
 import { buildConversation, mergeByTime, modelSteps, PART_CHARS, readModelLog, toolSteps } from '../../../../verifier/html/conversation/timeline.js';
@@ -15,7 +16,8 @@ const entry = (ts: number, turn: number): ModelLogEntry => ({
 
 function logLines(requests: { body: Record<string, unknown> }[], response: (i: number) => unknown): string[] {
   const log = new ConversationLog();
-  return requests.map((r, i) => log.line(entry(100 + i, i + 1), { request: r.body, response: response(i) }, ['sk-host-key-123']).trimEnd());
+  const secrets = new SecretMask().add('sk-host-key-123');
+  return requests.map((r, i) => log.line(entry(100 + i, i + 1), { request: r.body, response: response(i) }, secrets).trimEnd());
 }
 
 describe('the conversation of a trial page (verifier/html/conversation/)', () => {

@@ -1,0 +1,3 @@
+module pause
+
+go 1.22

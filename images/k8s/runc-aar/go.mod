@@ -1,0 +1,3 @@
+module runcaar
+
+go 1.22
