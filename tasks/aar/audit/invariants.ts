@@ -4,6 +4,7 @@ import type { ToolService } from '../../../tools/service.js';
 import { validateLeg, type ValidatableLeg } from '../golden/validate.js';
 import type { Leg, Stop } from '../schema.js';
 import { concreteCall, coordinatesOf, type StepOutput } from '../world/golden-calls.js';
+import { chainValue } from '../world/golden-value.js';
 import { isGeocodable, isoDate, uncleanReason } from './inputs.js';
 import { titleLeaks, type TitleLeak } from './title-leaks.js';
 
@@ -105,7 +106,13 @@ async function dryRun(stop: Stop, tools: ToolService): Promise<string | undefine
     }
     if (step.output_key) outputs.set(step.output_key, { text: last, coords: coordinatesOf(last) });
   }
-  return stop.bridge.tool_chain.length && !answerHolds(last, stop.extracted_value) ? `stop ${stop.index}: the chain's last answer does not hold ${JSON.stringify(stop.extracted_value)}` : undefined;
+  const final = stop.bridge.tool_chain.at(-1);
+  if (!final) return undefined;
+  // A number the golden executor reads from the answer (a route's whole minutes from its seconds) must be the value;
+  // otherwise the answer must hold it.
+  const read = chainValue(final.tool_name, final.output_key, last);
+  const held = read.ok && typeof read.value === 'number' && typeof stop.extracted_value === 'number' ? read.value === stop.extracted_value : answerHolds(last, stop.extracted_value);
+  return held ? undefined : `stop ${stop.index}: the chain's last answer does not hold ${JSON.stringify(stop.extracted_value)}`;
 }
 
 export async function auditLeg(loaded: ValidatableLeg, tools?: ToolService): Promise<LegAudit> {

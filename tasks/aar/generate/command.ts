@@ -4,29 +4,16 @@ import type { CliModelGateway, CliServices } from '../../family.js';
 import { loadLegs } from '../load.js';
 import { loadGenerateConfig, type GenerateFlags } from './config.js';
 import { gatewayModelClient, type ModelClient } from './model/client.js';
+import { startRuleModelServer, type RuleModelServer } from './model/rule-server.js';
 import { generateLegs } from './pipeline.js';
 import { buildReport, writeReport, type GenerationReport } from './report-files.js';
 import { GenerationTools } from './tool-runner.js';
 
 /**
  * `aar legs generate CONFIG --out DIR`: loads the config, starts the tools (tool-runner.ts) and, when the
- * config names a model, the model gateway (lent by the harness; the scripted test model server first when
- * `model.provider: scripted`), runs the pipeline and writes the report. Returns the report.
+ * config names a model, the model gateway (lent by the harness; in front of the scripted model,
+ * model/rule-server.ts, when `model.provider: scripted`), runs the pipeline and writes the report. Returns the report.
  */
-
-/** The scripted test model ships with a checkout (test/doubles), not with the package. */
-async function startScripted(): Promise<{ url: string; stop(): Promise<void> }> {
-  const where = '../../../test/doubles/scripted-model/index.js';
-  let double: typeof import('../../../test/doubles/scripted-model/index.js');
-  try {
-    double = await import(where);
-  } catch {
-    throw new Error('model.provider: scripted needs the scripted test model server (test/doubles/scripted-model), which a checkout has and the npm package does not');
-  }
-  const { scriptedRespond } = await import('./model/scripted.js');
-  const server = await double.startScriptedModelServer({ script: [{ text: 'unused' }], respond: (body) => scriptedRespond(body), turns: 'sequence' });
-  return { url: server.openaiBaseUrl, stop: () => server.stop() };
-}
 
 export async function runGenerate(configFile: string, out: string, flags: GenerateFlags & { reference?: string; released?: string }, services: CliServices, log: (line: string) => void): Promise<GenerationReport> {
   const loaded = loadGenerateConfig(configFile, flags);
@@ -36,17 +23,17 @@ export async function runGenerate(configFile: string, out: string, flags: Genera
   const storeDir = path.join(out, 'store');
   const tools = GenerationTools.fromConfig(config.tools, loaded.resolve, storeDir);
   let gateway: CliModelGateway | undefined;
-  let scripted: { url: string; stop(): Promise<void> } | undefined;
+  let scripted: RuleModelServer | undefined;
   let model: ModelClient | undefined;
   const started = new Date();
   const t0 = performance.now();
   try {
     if (config.model) {
-      if (config.model.provider === 'scripted') scripted = await startScripted();
+      if (config.model.provider === 'scripted') scripted = await startRuleModelServer();
       gateway = await services.startModelGateway({
         models: config.models ? { section: config.models, file: configFile, resolve: loaded.resolve } : undefined,
         api: config.model.api,
-        ...(scripted ? { baseUrl: config.model.api === 'openai' ? scripted.url : scripted.url.replace(/\/v1$/, ''), apiKey: 'scripted-model-key' } : {}),
+        ...(scripted ? { baseUrl: config.model.api === 'openai' ? `${scripted.url}/v1` : scripted.url, apiKey: scripted.key } : {}),
         out: path.join(out, 'model'),
         name: 'generate',
       });

@@ -27,7 +27,7 @@ const ModelSchema = z.strictObject({
   name: z.string().min(1),
   /** The wire API to the gateway: openai (Chat Completions) or anthropic (Messages). */
   api: z.enum(['openai', 'anthropic']).default('openai'),
-  /** `scripted`: the scripted test model server answers (offline, rule-based replies); absent: `models:` decides. */
+  /** `scripted`: the generator's own rule-answering model server (offline, model/rule-server.ts); absent: `models:` decides. */
   provider: z.enum(['scripted']).optional(),
   /** The steps that ask the model; the others run their rule form. */
   steps: z.array(z.enum(MODEL_STEPS)).default([...MODEL_STEPS]),

@@ -6,9 +6,8 @@ import { ruleRoute, type PlanView } from '../steps/plan.js';
 import { readDataBlock } from './prompts.js';
 
 /**
- * The replies of the scripted test model to the pipeline's prompts (served by the scripted model server,
- * test/doubles/scripted-model, through the real gateway): each prompt's data block answered by the rule
- * form of its step. It makes the offline example run every model path (requests, parsing, gates, token
+ * The replies of the scripted model to the pipeline's prompts (served by model/rule-server.ts behind the
+ * real gateway): each prompt's data block answered by the rule form of its step. It makes the offline example run every model path (requests, parsing, gates, token
  * counts) with answers that pass; usage is reported as a quarter of the characters in and out.
  */
 
@@ -43,7 +42,7 @@ export function scriptedReply(prompt: string): string {
   }
 }
 
-/** The scripted model server's `respond` hook: one reply per request, usage estimated from the text. */
+/** One reply per request (Chat Completions or Messages body), usage estimated from the text. */
 export function scriptedRespond(body: Body): { text: string; usage: { input: number; output: number; cached: number } } {
   const prompt = promptOf(body);
   const text = scriptedReply(prompt);

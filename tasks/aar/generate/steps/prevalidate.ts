@@ -3,7 +3,7 @@ import { dropped, kept, type StepResult } from '../draft.js';
 import type { Ledger } from '../ledger.js';
 import type { GenerationTools } from '../tool-runner.js';
 import { runChain } from '../../world/golden-calls.js';
-import { templateNamed } from './templates.js';
+import { chainValue } from '../../world/golden-value.js';
 
 /**
  * Step 4, pre-validate: every candidate chain is run, step by step, through the tool service; a chain that
@@ -25,9 +25,11 @@ export async function runStopChain(stop: DraftStop, tools: GenerationTools): Pro
   } catch (error) {
     return dropped(`${role.template}: ${(error as Error).message}`);
   }
-  const value = templateNamed(role.template).read(texts.at(-1) ?? '');
-  if (value === undefined) return dropped(`${role.template}: the last answer holds no ${role.output}`);
-  return kept(value);
+  // The value as the golden executor reads it, so a leg's golden value is what the authors' executor would give.
+  const last = stop.chain.at(-1)!;
+  const read = chainValue(last.tool_name, last.output_key, texts.at(-1) ?? '');
+  if (!read.ok || typeof read.value !== 'number' || !Number.isFinite(read.value)) return dropped(`${role.template}: the golden executor reads no number as ${role.output} from the last answer`);
+  return kept(read.value);
 }
 
 /** The page stops with the kept roadblocks after their pages, or why the leg cannot have enough. */

@@ -3,8 +3,8 @@ import type { JsonValue, ToolStep } from '../../schema.js';
 /**
  * The 17 roadblock templates of the paper's appendix D (Table 6), each composing one to three tools. A
  * template turns its inputs into a golden tool chain whose steps pass values on by the `__from_previous*`
- * keys (resolved by world/golden-calls.ts, the same code the oracle runs), and says how the chain's last
- * answer gives the stop's value.
+ * keys (resolved by world/golden-calls.ts, the same code the oracle runs). The stop's value is read from the
+ * chain's last answer as the golden executor reads it (world/golden-value.ts, after the authors' golden.py).
  */
 
 export interface TemplateInputs {
@@ -27,8 +27,6 @@ export interface RoadblockTemplate {
   needs: readonly TemplateNeed[];
   /** The chain, the stop's extraction_target and the output_key naming what the last step yields. */
   build(inputs: TemplateInputs): { chain: ToolStep[]; target: string; output: string };
-  /** The value in the last step's answer, or undefined when it holds none. */
-  read(text: string): number | undefined;
 }
 
 /** The reference date of date_computation: fixed, so a leg's value never depends on the day it was made. */
@@ -38,22 +36,6 @@ export const POI_KINDS = ['museums', 'hotels', 'parks', 'restaurants', 'churches
 const step = (tool_name: string, args: Record<string, JsonValue>, output_key: string): ToolStep => ({ tool_name, arguments: args, expected_output: null, output_key });
 const geocode = (address: string, key = 'coords'): ToolStep => step('maps_geocode', { address }, key);
 
-/** A JSON answer's value at a path of keys and indices. */
-function at(text: string, ...path: (string | number)[]): number | undefined {
-  try {
-    let v: unknown = JSON.parse(text);
-    for (const p of path) v = (v as Record<string | number, unknown> | null)?.[p];
-    return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-const printed = (text: string): number | undefined => {
-  const n = Number(text.trim());
-  return text.trim() && Number.isFinite(n) ? n : undefined;
-};
-
 const weather = (name: string, variable: string, what: string): RoadblockTemplate => ({
   name,
   needs: ['location', 'date'],
@@ -62,7 +44,6 @@ const weather = (name: string, variable: string, what: string): RoadblockTemplat
     target: `Find the ${what} at ${location} on ${date}`,
     output: variable,
   }),
-  read: (text) => at(text, `daily.${variable}[0]`),
 });
 
 const market = (name: string, tool: string, need: 'ticker' | 'crypto', field: string, what: string): RoadblockTemplate => ({
@@ -72,7 +53,6 @@ const market = (name: string, tool: string, need: 'ticker' | 'crypto', field: st
     const symbol = need === 'ticker' ? i.ticker! : i.crypto!;
     return { chain: [step(tool, { [need === 'ticker' ? 'ticker' : 'symbol']: symbol, date: i.date! }, field)], target: `Look up the ${what} of ${symbol} on ${i.date}`, output: field };
   },
-  read: (text) => at(text, field),
 });
 
 export const TEMPLATES: readonly RoadblockTemplate[] = [
@@ -80,7 +60,6 @@ export const TEMPLATES: readonly RoadblockTemplate[] = [
     name: 'geocode_elevation',
     needs: ['location'],
     build: ({ location }) => ({ chain: [geocode(location!), step('maps_elevation', { __from_previous_as_locations: 'coords' }, 'elevation')], target: `Look up the elevation of ${location}`, output: 'elevation' }),
-    read: (text) => at(text, 'results', 0, 'elevation'),
   },
   weather('geocode_weather_historical', 'temperature_2m_max', 'maximum temperature (deg C)'),
   weather('geocode_weather_precipitation', 'precipitation_sum', 'total precipitation (mm)'),
@@ -92,13 +71,11 @@ export const TEMPLATES: readonly RoadblockTemplate[] = [
       target: `Calculate the driving distance in km between ${location} and ${location2}`,
       output: 'distance_km',
     }),
-    read: (text) => at(text, 'rows', 0, 'elements', 0, 'distance_km'),
   },
   {
     name: 'geocode_directions_duration',
     needs: ['location', 'location2'],
     build: ({ location, location2 }) => ({ chain: [step('maps_directions', { origin: location!, destination: location2!, mode: 'driving' }, 'duration')], target: `Get the driving time in minutes from ${location} to ${location2}`, output: 'duration' }),
-    read: (text) => at(text, 'routes', 0, 'duration_min'),
   },
   {
     name: 'date_computation',
@@ -108,7 +85,6 @@ export const TEMPLATES: readonly RoadblockTemplate[] = [
       target: `Calculate the number of days between ${date} and ${REFERENCE_DATE}`,
       output: 'days',
     }),
-    read: printed,
   },
   {
     name: 'math_conversion',
@@ -118,31 +94,26 @@ export const TEMPLATES: readonly RoadblockTemplate[] = [
       target: `Convert ${number} metres to feet (whole feet)`,
       output: 'converted',
     }),
-    read: printed,
   },
   {
     name: 'nearby_poi_count',
     needs: ['location'],
     build: ({ location, poi }) => ({ chain: [step('maps_search_places', { query: `${poi ?? 'museums'} near ${location}` }, 'poi_count')], target: `Count the ${poi ?? 'museums'} near ${location}`, output: 'poi_count' }),
-    read: (text) => at(text, 'count'),
   },
   {
     name: 'place_rating',
     needs: ['location'],
     build: ({ location }) => ({ chain: [step('maps_search_places', { query: location! }, 'place_rating')], target: `Look up the map rating of ${location}`, output: 'place_rating' }),
-    read: (text) => at(text, 'places', 0, 'rating'),
   },
   {
     name: 'country_population',
     needs: ['country'],
     build: ({ country }) => ({ chain: [step('countries_population', { country: country! }, 'population')], target: `Look up the population of ${country}`, output: 'population' }),
-    read: (text) => at(text, 'population'),
   },
   {
     name: 'country_area',
     needs: ['country'],
     build: ({ country }) => ({ chain: [step('countries_area', { country: country! }, 'area_km2')], target: `Look up the area of ${country} in km2`, output: 'area_km2' }),
-    read: (text) => at(text, 'area_km2'),
   },
   weather('historical_snowfall', 'snowfall_sum', 'snowfall (cm)'),
   weather('historical_sunshine', 'sunshine_duration', 'sunshine duration (s)'),

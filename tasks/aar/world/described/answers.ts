@@ -2,17 +2,20 @@ import { formatDirections, formatDistanceMatrix, formatElevation, formatGeocode,
 import { formatCountryArea, formatCountryPopulation } from '../../../../tools/catalog/countries.js';
 import { formatCryptoPrice, formatCryptoVolume, formatStockPrice, formatStockVolume } from '../../../../tools/catalog/finance.js';
 import { syntheticHash } from '../../../../tools/catalog/synthetic.js';
+import { formatSelected, formatWeather } from '../../../../tools/catalog/weather.js';
 import { formatWebSearch } from '../../../../tools/catalog/web.js';
-import { errorResult, jsonText, okResult, roundPrice } from '../../../../tools/providers/formats.js';
+import { errorResult, jsonText, okResult, pyRound } from '../../../../tools/providers/formats.js';
 import { selectPaths } from '../../../../tools/providers/select-path.js';
 import type { ToolResult } from '../../../../tools/providers/types.js';
 import { canonicalUrl } from '../../../../tools/store/canonical.js';
+import { distanceText, durationText, haversine } from '../upstream/reply.js';
 import { renderPage } from './pages.js';
 import type { World, WorldPlace } from './schema.js';
 
 /**
  * The fake APIs of a described world: each tool's answer computed from the world's facts, in the tool's
- * own format (tools/catalog), the same for the same call. A call outside the world's domain (an unknown
+ * own format (tools/catalog: routes in Google's meters and seconds, Serper's whole answer, weather selectors
+ * giving null where they lead nowhere), the same for the same call. A call outside the world's domain (an unknown
  * page, a tool the world does not serve) has no answer: the replay store then misses, as for an
  * unrecorded call.
  */
@@ -20,9 +23,12 @@ import type { World, WorldPlace } from './schema.js';
 type Args = Record<string, unknown>;
 const key = (s: string): string => s.trim().toLowerCase();
 const round = (x: number, digits: number): number => Math.round(x * 10 ** digits) / 10 ** digits;
-/** A stable number in [0, 1) for a call's parts. */
+/** Roads are this much longer than the great circle, driven at this speed (m/s: 70 km/h). */
+const ROAD_FACTOR = 1.3;
+const ROAD_SPEED = 70_000 / 3600;
 /** The first day the weather archive holds (as Open-Meteo's). */
 const ARCHIVE_START = '1940-01-01';
+/** A stable number in [0, 1) for a call's parts. */
 const unit = (...parts: string[]): number => syntheticHash(parts.join('\u0000')) / 2 ** 32;
 
 export class WorldAnswers {
@@ -88,7 +94,8 @@ export class WorldAnswers {
       .sort((a, b) => b.score - a.score || a.p.title.localeCompare(b.p.title))
       .slice(0, 5);
     const organic = scored.map(({ p }, i) => ({ title: `${p.title} - Wikipedia`, link: canonicalUrl(`${this.world.wiki}${p.title.replace(/ /g, '_')}`), snippet: p.intro.replace(/\[\[(?:[^\]|]+\|)?([^\]]+)\]\]/g, '$1').replace(/'''/g, '').slice(0, 160), position: i + 1 }));
-    return okResult(formatWebSearch(organic));
+    const searchParameters = { q: query, location: 'United States', gl: 'us', hl: 'en', type: 'search', num: organic.length, engine: 'google' };
+    return okResult(formatWebSearch({ searchParameters, organic }));
   }
 
   private nearest(lat: number, lng: number): WorldPlace | undefined {
@@ -124,11 +131,13 @@ export class WorldAnswers {
   private route(tool: string, args: Args): ToolResult {
     const from = this.point(tool === 'maps_directions' ? args.origin : (args.origins as unknown[])[0]);
     const to = this.point(tool === 'maps_directions' ? args.destination : (args.destinations as unknown[])[0]);
-    const km = from && to ? round(1.3 * haversineKm(from, to), 2) : null;
-    const minutes = km === null ? null : round((km / 70) * 60, 1);
-    if (tool === 'maps_directions') return okResult(formatDirections(km === null ? [] : [{ summary: 'World Road', distance_km: km, duration_min: minutes!, steps: [] }]));
-    const status = km === null ? 'NOT_FOUND' : 'OK';
-    return okResult(formatDistanceMatrix({ origin_addresses: ['(world origin)'], destination_addresses: ['(world destination)'], rows: [{ elements: [{ status, distance_km: km, duration_min: minutes }] }] }));
+    const meters = from && to ? Math.round(ROAD_FACTOR * haversine(from, to)) : null;
+    const distance = meters === null ? null : { text: distanceText(meters), value: meters };
+    const seconds = meters === null ? null : Math.round(meters / ROAD_SPEED);
+    const duration = seconds === null ? null : { text: durationText(seconds), value: seconds };
+    if (tool === 'maps_directions') return okResult(formatDirections(meters === null ? [] : [{ summary: 'World Road', distance, duration, steps: [] }]));
+    const status = meters === null ? 'NOT_FOUND' : 'OK';
+    return okResult(formatDistanceMatrix({ origin_addresses: ['(world origin)'], destination_addresses: ['(world destination)'], results: [{ elements: [{ status, duration, distance }] }] }));
   }
 
   private weather(args: Args): ToolResult {
@@ -146,9 +155,7 @@ export class WorldAnswers {
     };
     const data = { latitude: place.lat, longitude: place.lng, elevation: place.elevation, timezone: 'GMT', daily_units: { time: 'iso8601', temperature_2m_max: '°C', precipitation_sum: 'mm', snowfall_sum: 'cm', sunshine_duration: 's' }, daily };
     const select = args.select as string[] | undefined;
-    if (!select?.length) return okResult(jsonText(data));
-    const picked = selectPaths(data, select);
-    return picked.ok ? okResult(jsonText(picked.values)) : errorResult(picked.error);
+    return okResult(select?.length ? formatSelected(selectPaths(data, select)) : formatWeather(data));
   }
 
   private country(tool: string, name: string): ToolResult {
@@ -163,19 +170,13 @@ export class WorldAnswers {
     if (date < m.since) return errorResult(`no market data for ${m.symbol} before ${m.since}`);
     const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
     if (m.kind === 'stock' && (weekday === 0 || weekday === 6)) return errorResult(`${m.symbol} did not trade on ${date} (a weekend)`);
-    const close = roundPrice(m.price * (0.9 + 0.2 * unit('c', m.symbol, date)));
+    const close = pyRound(m.price * (0.9 + 0.2 * unit('c', m.symbol, date)), 2);
     const volume = Math.round(m.volume * (0.5 + unit('v', m.symbol, date)));
-    if (tool === 'stock_historical_price') return okResult(formatStockPrice(m.symbol, date, close, 'USD'));
+    if (tool === 'stock_historical_price') return okResult(formatStockPrice(m.symbol, date, close));
     if (tool === 'stock_volume') return okResult(formatStockVolume(m.symbol, date, volume));
     if (tool === 'crypto_historical_price') return okResult(formatCryptoPrice(m.symbol, date, close));
-    return okResult(formatCryptoVolume(m.symbol, date, volume, round(volume * close, 2)));
+    return okResult(formatCryptoVolume(m.symbol, date, volume, pyRound(volume * close, 2)));
   }
-}
-
-export function haversineKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const rad = Math.PI / 180;
-  const h = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(h));
 }
 
 /** The ISO dates from start to end (at most 31). */
