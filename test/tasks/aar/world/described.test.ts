@@ -41,6 +41,26 @@ describe('a described world served as a replay store', () => {
     expect(answer('fetch_webpage', { url: wiki('Nowhere') })).toBeUndefined();
   });
 
+  test('routes, search, weather and prices in the formats of the golden values\' tools (issue 34)', () => {
+    const route = JSON.parse(answer('maps_directions', { origin: 'Port Alder', destination: 'Harrow Bay' })!.text).routes[0];
+    expect(route.distance).toEqual({ text: expect.stringMatching(/^\d+(\.\d)? km$/), value: expect.any(Number) });
+    expect(Number.isInteger(route.distance.value) && Number.isInteger(route.duration.value)).toBe(true);
+    expect(route.duration.value).toBe(Math.round(route.distance.value / (70_000 / 3600))); // meters at 70 km/h, in seconds
+    expect(route.duration.text).toMatch(/^(\d+ hours? )?\d+ mins?$/);
+    const matrix = JSON.parse(answer('maps_distance_matrix', { origins: ['Port Alder'], destinations: ['Harrow Bay'] })!.text);
+    expect(matrix.results[0].elements[0]).toEqual({ status: 'OK', duration: route.duration, distance: route.distance });
+    expect(JSON.parse(answer('maps_distance_matrix', { origins: ['Port Alder'], destinations: ['Atlantis'] })!.text).results[0].elements[0]).toEqual({ status: 'NOT_FOUND', duration: null, distance: null });
+    const search = JSON.parse(answer('web_search', { query: 'Rimehold' })!.text);
+    expect(search.searchParameters).toMatchObject({ q: 'Rimehold', location: 'United States', gl: 'us', hl: 'en' });
+    expect(search.organic[0]).toMatchObject({ title: 'Rimehold - Wikipedia', link: wiki('Rimehold'), position: 1 });
+    const weather = answer('weather_historical', { latitude: 46.2113, longitude: 11.4207, start_date: '2001-05-04', end_date: '2001-05-04', select: ['daily.snowfall_sum[0]', 'daily.nothing[0]'] })!;
+    expect(weather.ok).toBe(true);
+    expect(JSON.parse(weather.text)['daily.nothing[0]']).toBeNull();
+    const price = JSON.parse(answer('stock_historical_price', { ticker: 'KVRL', date: '2007-03-14' })!.text);
+    expect(price).toEqual({ ticker: 'KVRL', date: '2007-03-14', close_price: expect.any(Number), currency: 'USD' });
+    expect(Math.round(price.close_price * 100)).toBeCloseTo(price.close_price * 100, 9);
+  });
+
   test('the same call gets the same answer; the random-page API lists every page', () => {
     const args = { ticker: 'KVRL', date: '2007-03-14' };
     expect(answer('stock_historical_price', args)!.text).toBe(answer('stock_historical_price', args)!.text);

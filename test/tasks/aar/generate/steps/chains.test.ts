@@ -12,7 +12,9 @@ import type { Crawl } from '../../../../../tasks/aar/generate/steps/crawl.js';
 import { addDetours } from '../../../../../tasks/aar/generate/steps/detours.js';
 import { execute } from '../../../../../tasks/aar/generate/steps/execute.js';
 import { link } from '../../../../../tasks/aar/generate/steps/link.js';
-import { prevalidate } from '../../../../../tasks/aar/generate/steps/prevalidate.js';
+import { prevalidate, runStopChain } from '../../../../../tasks/aar/generate/steps/prevalidate.js';
+import { templateNamed } from '../../../../../tasks/aar/generate/steps/templates.js';
+import { draftStop } from '../../../../../tasks/aar/generate/draft.js';
 import type { DraftStop } from '../../../../../tasks/aar/generate/draft.js';
 import type { GenerationTools } from '../../../../../tasks/aar/generate/tool-runner.js';
 import { exampleCrawl, exampleTools, wiki } from '../helpers.js';
@@ -66,6 +68,23 @@ describe('steps 3 to 7 on fixed inputs', () => {
     const tally = ledger.toJson().prevalidate!.chains!;
     expect(tally.kept).toBe(3);
     for (const r of Object.values(tally.reasons)) expect(r.example).toMatch(/weather archive starts on 1940-01-01/);
+  });
+
+  test('pre-validate reads a value as the golden executor does: whole minutes from Google\'s seconds, km from meters; an unreadable answer drops', async () => {
+    const chainOf = (template: string, inputs: Record<string, string>) => {
+      const { chain, output } = templateNamed(template).build(inputs);
+      return draftStop({ type: 'tool', target: template, chain, role: { kind: 'roadblock', template, entity: 'Port Alder', field: 'Location', fromId: 'p', output } });
+    };
+    const route = JSON.parse((await tools.call({ tool: 'maps_directions', args: { origin: 'Port Alder', destination: 'Harrow Bay', mode: 'driving' } })).text).routes[0];
+    expect(route.duration.value % 60).not.toBe(0); // seconds, so the floor matters
+    const minutes = await runStopChain(chainOf('geocode_directions_duration', { location: 'Port Alder', location2: 'Harrow Bay' }), tools);
+    expect(minutes).toEqual({ ok: true, value: Math.trunc(route.duration.value / 60) });
+    const km = await runStopChain(chainOf('geocode_distance', { location: 'Port Alder', location2: 'Harrow Bay' }), tools);
+    const matrix = JSON.parse((await tools.call({ tool: 'maps_distance_matrix', args: { origins: ['Port Alder'], destinations: ['Harrow Bay'] } })).text);
+    expect(km).toEqual({ ok: true, value: matrix.results[0].elements[0].distance.value / 1000 });
+    // The authors' golden executor reads no temperature from a weather answer: such a chain cannot hold a golden value.
+    const temperature = await runStopChain(chainOf('geocode_weather_historical', { location: 'Port Alder', date: '2001-05-04' }), tools);
+    expect(temperature).toEqual({ ok: false, reason: 'geocode_weather_historical: the golden executor reads no number as temperature_2m_max from the last answer' });
   });
 
   test('link: a link where the page has one, a checked search where not, and a hop neither reaches drops the leg', async () => {
