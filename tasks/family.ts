@@ -229,6 +229,8 @@ export interface CliModelGateway {
  * harness/, so a command that needs a harness service (WikiRace's probe: the model gateway) gets it here.
  */
 export interface CliServices {
+  /** The harness's version, as a store's provenance records it. */
+  harnessVersion: string;
   /**
    * Starts the model gateway with a job config's `models:` settings (none: the defaults), the local model
    * or an OpenAI-compatible server when they name one; `baseUrl` replaces the upstream of the model API `api`. Every request is logged to `<out>/model_log.jsonl`

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { CliModelGateway, CliServices } from '../../tasks/family.js';
 import type { ModelHandlerOptions } from '../gateway/models/proxy.js';
 import type { ModelHandler } from '../gateway/server.js';
+import { HARNESS_VERSION } from '../version.js';
 
 /**
  * The model gateway on loopback with these upstream settings, as one pseudo-trial whose model requests
@@ -37,6 +38,7 @@ async function openGatewayWith(models: ModelHandler & { close?(): Promise<void> 
 
 /** The services family commands get (tasks/family.ts's CliServices); each loads its code when called. */
 export const CLI_SERVICES: CliServices = {
+  harnessVersion: HARNESS_VERSION,
   async startModelGateway({ config, models: written, api, baseUrl, apiKey, out, name }) {
     const { gatewayOptionsOf, modelHandlerFor } = await import('../gateway/models/handler.js');
     const { JobConfigSchema } = await import('../config/schema.js');

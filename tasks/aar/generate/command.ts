@@ -8,6 +8,7 @@ import { startRuleModelServer, type RuleModelServer } from './model/rule-server.
 import { generateLegs } from './pipeline.js';
 import { buildReport, writeReport, type GenerationReport } from './report-files.js';
 import { GenerationTools } from './tool-runner.js';
+import { storeFingerprint } from '../../../tools/store/provenance.js';
 
 /**
  * `aar legs generate CONFIG --out DIR`: loads the config, starts the tools (tool-runner.ts) and, when the
@@ -21,7 +22,7 @@ export async function runGenerate(configFile: string, out: string, flags: Genera
   if (existsSync(path.join(out, 'legs')) && readdirSync(path.join(out, 'legs')).length) throw new Error(`--out ${out}: already holds generated legs (legs/); give a new folder`);
   mkdirSync(out, { recursive: true });
   const storeDir = path.join(out, 'store');
-  const tools = GenerationTools.fromConfig(config.tools, loaded.resolve, storeDir);
+  const tools = GenerationTools.fromConfig(config.tools, loaded.resolve, storeDir, services.harnessVersion);
   let gateway: CliModelGateway | undefined;
   let scripted: RuleModelServer | undefined;
   let model: ModelClient | undefined;
@@ -53,7 +54,7 @@ export async function runGenerate(configFile: string, out: string, flags: Genera
       elapsedS,
       peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
       model: model && usage ? { name: model.name, steps: [...model.steps], turns: usage.turns, input_tokens: usage.inputTokens, output_tokens: usage.outputTokens, cost_usd: unpriced === usage.turns && usage.turns > 0 ? null : usage.costUsd, unpriced_requests: unpriced, by_step: model.usage } : null,
-      tools: { ...tools.stats, mode: tools.mode },
+      tools: { ...tools.stats, mode: tools.mode, source: { store: config.tools.store ?? null, world: config.tools.world ?? null }, store: (mkdirSync(storeDir, { recursive: true }), storeFingerprint(storeDir)) },
       reference,
     });
     writeReport(out, report);

@@ -47,8 +47,8 @@ export const GenerateConfigSchema = z.strictObject({
   seed: z.number().int().min(0).default(1),
   tools: z
     .strictObject({
-      mode: z.enum(['live', 'record', 'replay']).default('replay'),
-      /** The record/replay store (record: written; replay: read). */
+      mode: z.enum(['live', 'record', 'replay', 'pinned']).default('replay'),
+      /** The record/replay store (record: written; replay: read; pinned: read, and a miss called and recorded). */
       store: z.string().optional(),
       /** A described world (YAML) served as the replay store (tasks/aar/world/described/). */
       world: z.string().optional(),
@@ -112,6 +112,7 @@ export function loadGenerateConfig(file: string, flags: GenerateFlags = {}): Loa
     throw new Error(`command line: ${issue.path.map(String).join('.') || '(top)'}: ${issue.message}`);
   }
   const config = parsed.data;
+  if (config.tools.mode === 'pinned' && (!config.tools.store || config.tools.world)) throw new Error(`${file}: tools: mode pinned needs tools.store (the pinned world: read, misses called and recorded into it) and no tools.world`);
   const base = path.dirname(path.resolve(file));
   const resolve = (p: string): string => path.resolve(base, p);
   const levels = flags.levelFile

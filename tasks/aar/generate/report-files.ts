@@ -26,7 +26,8 @@ export interface GenerationReport {
   slots: GenerateOutcome['slots'];
   /** cost_usd: the gateway's total over the priced requests; null when none could be priced (unpriced_requests: those without a price). */
   model: { name: string; steps: string[]; turns: number; input_tokens: number; output_tokens: number; cost_usd: number | null; unpriced_requests: number; by_step: Record<string, StepUsage> } | null;
-  tools: ToolStats & { mode: string };
+  /** `store`: the output store's fingerprint (as `aar world info` prints it), the world the legs' golden values came from. */
+  tools: ToolStats & { mode: string; source: { store: string | null; world: string | null }; store: { sha256: string; entries: number } };
   steps: Record<string, Record<string, StepTally>>;
   levels: { variant: string; level: string; legs: number; stops: RangeFigure; base_stops: RangeFigure; roadblocks: RangeFigure; detours: RangeFigure; diamonds: RangeFigure; tool_calls: RangeFigure }[];
   linear_share: Record<string, number>;
@@ -97,7 +98,7 @@ export function reportMarkdown(r: GenerationReport): string {
   const lines = [
     `# Generation report`,
     '',
-    `${r.accepted} legs accepted of ${r.attempts} attempts in ${r.elapsed_s} s (${r.legs_per_minute} legs per minute), peak memory ${r.peak_rss_mb} MB. Config ${r.config}; pipeline ${r.pipeline}; tools ${r.tools.mode} (${r.tools.calls} calls, ${r.tools.failed} failed, ${r.tools.stored} answers stored).`,
+    `${r.accepted} legs accepted of ${r.attempts} attempts in ${r.elapsed_s} s (${r.legs_per_minute} legs per minute), peak memory ${r.peak_rss_mb} MB. Config ${r.config}; pipeline ${r.pipeline}; tools ${r.tools.mode} (${r.tools.calls} calls, ${r.tools.failed} failed, ${r.tools.stored} answers stored; the store's fingerprint sha256 ${r.tools.store.sha256.slice(0, 16)}..., ${r.tools.store.entries} entries).`,
     r.model ? `Model ${r.model.name} (steps: ${r.model.steps.join(', ') || 'none'}): ${r.model.turns} requests, ${r.model.input_tokens} input and ${r.model.output_tokens} output tokens, cost ${r.model.cost_usd === null ? 'unknown (the model has no price in the price table)' : `$${r.model.cost_usd.toFixed(4)}${r.model.unpriced_requests ? ` (${r.model.unpriced_requests} requests unpriced)` : ''}`}.` : 'No model: every step in its rule form (plan by rule, infobox and section extraction, template verbalizer, rule round-trip).',
     '',
     '## Per level (mean (min-max) [level range: legs inside])',

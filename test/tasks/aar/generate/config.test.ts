@@ -47,5 +47,6 @@ describe('the generation config', () => {
     expect(() => loadGenerateConfig(EXAMPLE, { seeds: 'a.txt', random: 2 })).toThrow('give at most one of --seed-url, --seeds and --random');
     expect(() => loadGenerateConfig(file('seedfile.yaml', 'seeds: { file: missing.txt }\n'))).toThrow(/seedfile\.yaml: seeds\.file: cannot read .*missing\.txt \(ENOENT\)/);
     expect(() => loadGenerateConfig(file('nomodel.yaml', 'seeds: { random: 3 }\n'), { modelSteps: ['plan'] })).toThrow(/--model-steps: .*nomodel\.yaml names no model/);
+    expect(() => loadGenerateConfig(file('pinned.yaml', 'seeds: { random: 3 }\ntools: { mode: pinned }\n'))).toThrow(/pinned\.yaml: tools: mode pinned needs tools\.store/);
   });
 });

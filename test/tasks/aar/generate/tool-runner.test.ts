@@ -5,6 +5,8 @@ import { GenerationTools } from '../../../../tasks/aar/generate/tool-runner.js';
 import { readPage } from '../../../../tasks/aar/generate/steps/page-reader.js';
 import { callIdentity } from '../../../../tools/store/canonical.js';
 import { ResponseStore } from '../../../../tools/store/store.js';
+import { readProvenance } from '../../../../tools/store/provenance.js';
+import type { GenerateConfig } from '../../../../tasks/aar/generate/config.js';
 
 const EVEREST = 'https://en.wikipedia.org/wiki/Mount_Everest';
 let fakes: FakeUpstreams;
@@ -53,5 +55,26 @@ describe('the generation tools: the one place the pipeline meets the tool servic
     expect(replay.stats).toMatchObject({ calls: 3, failed: 1, stored: 1 });
     expect(entry(replayOut, 'maps_geocode', { address: 'Atlantis' })).toBeUndefined();
     expect(() => new GenerationTools('replay', new ResponseStore(out))).toThrow('tools.mode replay needs tools.store or tools.world');
+  });
+
+  test('pinned: a miss is called and recorded into tools.store, a hit asks no provider; both stores record their provenance', async () => {
+    const pinned = path.join(dir, 'pinned');
+    const config = { mode: 'pinned', store: pinned, endpoints: fakes.endpoints, output_limit: 8000 } as unknown as GenerateConfig['tools'];
+    const call = { tool: 'maps_geocode', args: { address: 'Mount Everest' } };
+    const first = await withFakeToolKeys(async () => GenerationTools.fromConfig(config, (p) => p, path.join(dir, 'pinned-out-1'), '9.9.9'));
+    const before = fakes.requests.length;
+    const answer = await first.call(call);
+    expect(answer.ok).toBe(true);
+    expect(fakes.requests.length).toBeGreaterThan(before);
+    const secondOut = path.join(dir, 'pinned-out-2');
+    const second = await withFakeToolKeys(async () => GenerationTools.fromConfig(config, (p) => p, secondOut, '9.9.9'));
+    const after = fakes.requests.length;
+    expect((await second.call(call)).text).toBe(answer.text);
+    expect(fakes.requests.length).toBe(after); // the pinned world answered
+    expect(entry(secondOut, 'maps_geocode', call.args)!.text).toBe(answer.text);
+    const world = readProvenance(pinned);
+    expect(world.world).toMatchObject({ origin: 'live', harness_version: '9.9.9' });
+    expect(world.sessions.map((s) => s.mode)).toEqual(['pinned']); // the second run recorded nothing into it
+    expect(readProvenance(secondOut).sessions).toEqual([expect.objectContaining({ mode: 'pinned', harness_version: '9.9.9' })]);
   });
 });
