@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from '../../../../common/loopback.js';
 import { scriptedRespond } from './scripted.js';
 
 /**
@@ -70,17 +70,6 @@ export async function startRuleModelServer(): Promise<RuleModelServer> {
   const server = createServer((req, res) => {
     handle(key, req, res).catch((error: Error) => (res.headersSent ? res.destroy(error) : send(res, 500, { error: { type: 'api_error', message: error.message } })));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  server.unref();
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    key,
-    async stop() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  const { url, close } = await listenOnLoopback(server);
+  return { url, key, stop: close };
 }
