@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { storeFingerprint } from '../../../tools/store/provenance.js';
 import type { CliModelGateway, CliServices } from '../../family.js';
 import { loadLegs } from '../load.js';
 import { loadGenerateConfig, type GenerateFlags } from './config.js';
@@ -8,7 +9,6 @@ import { startRuleModelServer, type RuleModelServer } from './model/rule-server.
 import { generateLegs } from './pipeline.js';
 import { buildReport, writeReport, type GenerationReport } from './report-files.js';
 import { GenerationTools } from './tool-runner.js';
-import { storeFingerprint } from '../../../tools/store/provenance.js';
 
 /**
  * `aar legs generate CONFIG --out DIR`: loads the config, starts the tools (tool-runner.ts) and, when the
@@ -22,6 +22,7 @@ export async function runGenerate(configFile: string, out: string, flags: Genera
   if (existsSync(path.join(out, 'legs')) && readdirSync(path.join(out, 'legs')).length) throw new Error(`--out ${out}: already holds generated legs (legs/); give a new folder`);
   mkdirSync(out, { recursive: true });
   const storeDir = path.join(out, 'store');
+  mkdirSync(storeDir, { recursive: true });
   const tools = GenerationTools.fromConfig(config.tools, loaded.resolve, storeDir, services.harnessVersion);
   let gateway: CliModelGateway | undefined;
   let scripted: RuleModelServer | undefined;
@@ -54,7 +55,7 @@ export async function runGenerate(configFile: string, out: string, flags: Genera
       elapsedS,
       peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
       model: model && usage ? { name: model.name, steps: [...model.steps], turns: usage.turns, input_tokens: usage.inputTokens, output_tokens: usage.outputTokens, cost_usd: unpriced === usage.turns && usage.turns > 0 ? null : usage.costUsd, unpriced_requests: unpriced, by_step: model.usage } : null,
-      tools: { ...tools.stats, mode: tools.mode, source: { store: config.tools.store ?? null, world: config.tools.world ?? null }, store: (mkdirSync(storeDir, { recursive: true }), storeFingerprint(storeDir)) },
+      tools: { ...tools.stats, mode: tools.mode, source: { store: config.tools.store ?? null, world: config.tools.world ?? null }, store: storeFingerprint(storeDir) },
       reference,
     });
     writeReport(out, report);
