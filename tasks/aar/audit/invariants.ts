@@ -4,7 +4,7 @@ import type { ToolService } from '../../../tools/service.js';
 import { validateLeg, type ValidatableLeg } from '../golden/validate.js';
 import type { Leg, Stop } from '../schema.js';
 import { concreteCall, coordinatesOf, type StepOutput } from '../world/golden-calls.js';
-import { chainValue } from '../world/golden-value.js';
+import { answersOf, chainValue, sameGoldenValue } from '../world/golden-value.js';
 import { isGeocodable, isoDate, uncleanReason } from './inputs.js';
 import { titleLeaks, type TitleLeak } from './title-leaks.js';
 
@@ -84,8 +84,11 @@ function structure(leg: Leg): string[] {
   return problems;
 }
 
-/** Runs a stop's chain on stored answers (python steps in the interpreter); a problem, or undefined when it reproduces the value. */
-async function dryRun(stop: Stop, tools: ToolService): Promise<string | undefined> {
+/**
+ * Runs a stop's chain on stored answers (python steps in the interpreter; a leg's own entries first, as its
+ * trials get them); a problem, or undefined when it reproduces the value.
+ */
+async function dryRun(stop: Stop, tools: ToolService, legId: string): Promise<string | undefined> {
   const outputs = new Map<string, StepOutput>();
   let last = '';
   for (const [j, step] of stop.bridge.tool_chain.entries()) {
@@ -100,7 +103,7 @@ async function dryRun(stop: Stop, tools: ToolService): Promise<string | undefine
       if (!run.ok) return `stop ${stop.index} step ${j}: the program fails: ${run.message}`;
       last = run.stdout;
     } else {
-      const answer = await tools.call(call.tool, call.args);
+      const answer = await tools.call(call.tool, call.args, undefined, legId);
       if (!answer.ok) return `stop ${stop.index} step ${j}: ${call.tool} answers ${answer.text.split('\n')[0]}`;
       last = answer.text;
     }
@@ -108,10 +111,10 @@ async function dryRun(stop: Stop, tools: ToolService): Promise<string | undefine
   }
   const final = stop.bridge.tool_chain.at(-1);
   if (!final) return undefined;
-  // A number the golden executor reads from the answer (a route's whole minutes from its seconds) must be the value;
-  // otherwise the answer must hold it.
-  const read = chainValue(final.tool_name, final.output_key, last);
-  const held = read.ok && typeof read.value === 'number' && typeof stop.extracted_value === 'number' ? read.value === stop.extracted_value : answerHolds(last, stop.extracted_value);
+  // What the golden executor reads from the answer (a route's whole minutes from its seconds; a synthetic answer
+  // may hold several, one per line) must give the value; where it reads no number, the value written in it will do.
+  const read = answersOf(last).map((t) => chainValue(final.tool_name, final.output_key, t)).flatMap((v) => (v.ok ? [v.value] : []));
+  const held = read.some((v) => sameGoldenValue(v, stop.extracted_value)) || (!read.some((v) => typeof v === 'number') && answerHolds(last, stop.extracted_value));
   return held ? undefined : `stop ${stop.index}: the chain's last answer does not hold ${JSON.stringify(stop.extracted_value)}`;
 }
 
@@ -120,7 +123,7 @@ export async function auditLeg(loaded: ValidatableLeg, tools?: ToolService): Pro
   const solvability = validateLeg(loaded).mismatches.map((m) => `${m.path}: ${m.message}`);
 
   const api = structure(leg);
-  if (tools && !api.length) for (const stop of leg.stops) if (stop.stop_type === 'tool') { const p = await dryRun(stop, tools); if (p) api.push(p); }
+  if (tools && !api.length) for (const stop of leg.stops) if (stop.stop_type === 'tool') { const p = await dryRun(stop, tools, loaded.id); if (p) api.push(p); }
 
   const repro = leg.stops.filter((s) => s.extracted_value === null || s.extracted_value === '').map((s) => `stop ${s.index} has no golden value`);
   if (!leg.generated_at) repro.push('the leg does not say when it was made');

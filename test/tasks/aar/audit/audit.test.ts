@@ -7,7 +7,8 @@ import { loadLegs } from '../../../../tasks/aar/load.js';
 import type { Leg } from '../../../../tasks/aar/schema.js';
 import { ToolService } from '../../../../tools/service.js';
 import { ResponseStore } from '../../../../tools/store/store.js';
-import { AAR_DATA_DIR, describeWithData, EXAMPLES_DIR, REPO_ROOT } from '../../../helpers/data.js';
+import { synthesizeWorld } from '../../../../tasks/aar/world/synthesize.js';
+import { AAR_DATA_DIR, describeWithData, EXAMPLES_DIR, REPO_ROOT, tempDir } from '../../../helpers/data.js';
 
 const FILE = path.join(EXAMPLES_DIR, 'examples-dag', 'medium', 'sample_002.json');
 const original = JSON.parse(readFileSync(FILE, 'utf8')) as Leg;
@@ -73,5 +74,23 @@ describeWithData('aar tasks audit on the released legs', () => {
     expect(report.invariants.solvability).toEqual({ pass: sample.length, fail: 0, unchecked: 0 });
     expect(report.invariants.clue_integrity.fail).toBe(sample.filter((l) => titleLeaks(l.leg, l.leg.riddle).length).length);
     expect(formatAudit(report)).toContain(`audited ${sample.length} legs (no store`);
+  });
+
+  test('chains dry-run on a synthesized world give every golden value as the golden executor reads it (a leg\'s own entries first)', async () => {
+    const { legs } = await loadLegs(AAR_DATA_DIR);
+    const { dir, cleanup } = tempDir('aar-audit-world-');
+    try {
+      await synthesizeWorld(legs, new ResponseStore(dir));
+      // Before: read as "a number within 1% written in the shared answer", these failed (a value in a leg's own
+      // entry, a pretty-printed object, two answers one per line) or passed by chance ("#1" holds 1).
+      const ids = ['aar-dag/extreme/sample_131', 'aar-dag/extreme/sample_209', 'aar-dag/medium/sample_226', 'aar-linear/easy/sample_158', 'aar-linear/hard/sample_118', 'aar-linear/hard/sample_209', 'aar-linear/extreme/sample_220'];
+      const picked = legs.filter((l) => ids.includes(l.id));
+      expect(picked).toHaveLength(ids.length);
+      const tools = new ToolService({ mode: 'replay', store: new ResponseStore(dir) });
+      const report = await auditLegs(picked, tools, dir);
+      expect(report.invariants.api_stability).toEqual({ pass: ids.length, fail: 0, unchecked: 0 });
+    } finally {
+      cleanup();
+    }
   });
 });
