@@ -229,12 +229,24 @@ export interface CliModelGateway {
  * harness/, so a command that needs a harness service (WikiRace's probe: the model gateway) gets it here.
  */
 export interface CliServices {
+  /** The harness's version, as a store's provenance records it. */
+  harnessVersion: string;
   /**
-   * Starts the model gateway with a job config's `models:` settings (none: the defaults); `baseUrl`
-   * replaces the upstream of the model API `api`. Every request is logged to `<out>/model_log.jsonl`
+   * Starts the model gateway with a job config's `models:` settings (none: the defaults), the local model
+   * or an OpenAI-compatible server when they name one; `baseUrl` replaces the upstream of the model API `api`. Every request is logged to `<out>/model_log.jsonl`
    * under the pseudo-trial `name`.
    */
-  startModelGateway(options: { config?: string; api: string; baseUrl?: string; out: string; name: string }): Promise<CliModelGateway>;
+  startModelGateway(options: {
+    config?: string;
+    /** A `models:` section written in another file (e.g. a generation config): checked as a job config's, paths resolved by `resolve`. */
+    models?: { section: unknown; file: string; resolve: (p: string) => string };
+    api: string;
+    baseUrl?: string;
+    /** The host key sent upstream for `api` (default: the host's variable), e.g. for a local test server. */
+    apiKey?: string;
+    out: string;
+    name: string;
+  }): Promise<CliModelGateway>;
 }
 
 /** Commands a family adds to the CLI; each registers synchronously and loads its code when it runs. */

@@ -220,6 +220,12 @@ describe('the product source', () => {
     expect(upwardImports()).toEqual([]);
   });
 
+  it('imports no test code outside bench/ (the package ships neither: package.json "files")', () => {
+    const testDir = join(ROOT, 'test') + sep;
+    const listing = FILES.filter((file) => !rel(file).startsWith('bench/')).flatMap((file) => specifiers(file).filter((s) => resolve(dirname(file), s).startsWith(testDir)).map((s) => `${rel(file)} imports ${s}`));
+    expect(listing).toEqual([]);
+  });
+
   it(`has no file over ${MAX_LINES} lines`, () => {
     const listing = FILES.map((f) => ({ file: rel(f), lines: lineCount(f) }))
       .filter((f) => f.lines > MAX_LINES)

@@ -13,6 +13,7 @@ export const NAV = [
       { title: 'Environments', page: 'environments.md' },
       { title: 'Kubernetes', page: 'kubernetes.md' },
       { title: 'Worlds', page: 'worlds.md' },
+      { title: 'Generating legs', page: 'generate.md' },
       { title: 'Comparing', page: 'comparing.md' },
       { title: 'Comparing from code', page: 'compare-api.md' },
       { title: 'Looking at results', page: 'viewing.md' },

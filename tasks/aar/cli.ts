@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { addFormatOption, formatOf } from '../../common/format-option.js';
 import type { FamilyCli } from '../family.js';
+import { registerAuditCommand, registerLegsCommands } from './generate/cli.js';
 import { addFilterOptions, DEFAULT_TASKS_PATH, filterFromFlags, type FilterFlags } from './cli-flags.js';
 import type { LoadedLeg } from './load.js';
 
@@ -93,9 +94,13 @@ export const aarCli: FamilyCli = {
         if (problemCount) process.stdout.write(`${problemCount} files could not be loaded (see above)\n`);
         if (problemCount || report.mismatches.length) process.exitCode = 1;
       });
+
+    registerAuditCommand(tasks);
   },
 
-  program(program: Command): void {
+  program(program: Command, services): void {
+    registerLegsCommands(program, services);
+
     program
       .command('score')
       .description('score one trial from its leg, answer file and tool log, and print the score JSON')

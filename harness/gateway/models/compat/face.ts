@@ -1,6 +1,6 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from '../../../../common/loopback.js';
 import { HttpError, readBody, requestToken, sendJson } from '../../http.js';
 import { obj, type Json } from '../apis/types.js';
 import { SseReader } from '../sse.js';
@@ -149,17 +149,6 @@ export async function startCompatFace(upstream: ChatUpstream): Promise<CompatFac
       else sendError(res, true, 500, 'api_error', `AAR gateway translation failed: ${error.message}`);
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  server.unref();
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    key,
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  const { url, close } = await listenOnLoopback(server);
+  return { url, key, close };
 }
