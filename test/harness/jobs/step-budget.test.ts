@@ -30,7 +30,8 @@ describeDocker('a job whose budget.steps is not auto', () => {
       agents: [{ name: 'command', id: 'silent', options: { command: 'grep -c "12 steps" /app/instruction.md' } }],
       budget: { steps: 12 },
     });
-    const summary = await runJob({ configPath: config, reporter: new QuietReporter(), retryDelayMs: 10 });
+    // The agent calls no tool: that the example store cannot answer this leg's golden calls does not matter here.
+    const summary = await runJob({ configPath: config, reporter: new QuietReporter(), retryDelayMs: 10, allowMissing: true });
     expect(summary).toMatchObject({ planned: 1, ran: 1, infraErrors: 0 });
     const [result] = loadJobResults(summary.jobDir);
     expect(result.record).toMatchObject({ status: 'completed', step_budget: 12 });
