@@ -45,7 +45,7 @@ export { verifyHarborDir, checkHarborTrial, type HarborVerifySummary } from './t
 
 // harness: jobs in Docker
 export { runJob, type RunJobOptions, type JobSummary } from './harness/jobs/job.js';
-export { previewJob, type JobPreview } from './harness/jobs/plan-preview.js';
+export { previewJob, type JobPreview } from './harness/plan/preview.js';
 export { chooseConcurrency, type ConcurrencyChoice } from './harness/jobs/concurrency.js';
 export { parseJobConfig, loadJobConfig } from './harness/config/load.js';
 export { JobConfigSchema, type JobConfig, type AgentConfig } from './harness/config/schema.js';

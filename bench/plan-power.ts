@@ -1,6 +1,6 @@
 /**
  * bench:plan-power: is the minimum detectable difference `aar plan` prints really 80% power? For each
- * case, the plan's own power line (harness/jobs/plan-text.ts) is printed, its figure read back (rounded
+ * case, the plan's own power line (harness/plan/text.ts) is printed, its figure read back (rounded
  * as printed) and EXPERIMENTS (default 10,000) paired experiments are simulated under the plan's
  * assumptions (each configuration's FA near 50%: a at 50 - d/2, b at 50 + d/2, independent, a leg's
  * attempts independent draws) and tested by compare's own row statistics (comparePaired: exact McNemar on
@@ -8,7 +8,7 @@
  */
 import os from 'node:os';
 import { seededRandom } from '../common/random.js';
-import { powerLine } from '../harness/jobs/plan-text.js';
+import { powerLine } from '../harness/plan/text.js';
 import { comparePaired } from '../verifier/compare/paired-test.js';
 
 const EXPERIMENTS = Number(process.env.EXPERIMENTS ?? 10_000);

@@ -32,8 +32,13 @@ export const wikiraceCli: FamilyCli = { program: registerWikiraceCommands };
 
 function registerWikiraceCommands(program: Command, services: CliServices): void {
   const wikirace = program.command('wikirace').description('LLM-WikiRace: the link graph, its source/target pairs, the world-knowledge probe');
-  const graph = wikirace.command('graph').description('build and inspect link-graph folders');
+  registerGraphCommands(wikirace.command('graph').description('build and inspect link-graph folders'));
+  registerPairsCommand(wikirace);
+  registerProbeCommand(wikirace, services);
+}
 
+/** `aar wikirace graph build|synthesize|info`. */
+function registerGraphCommands(graph: Command): void {
   graph
     .command('build')
     .description('build a graph folder from Wikipedia SQL dumps (page, pagelinks, linktarget, redirect) or a TSV edge list; keeps the largest strongly connected component')
@@ -91,7 +96,10 @@ function registerWikiraceCommands(program: Command, services: CliServices): void
       const { header } = await readGraphFolder(folder);
       process.stdout.write(`${JSON.stringify(header, null, 2)}\n`);
     });
+}
 
+/** `aar wikirace pairs`: seeded source/target pairs as task files. */
+function registerPairsCommand(wikirace: Command): void {
   wikirace
     .command('pairs')
     .argument('<graph>', 'a graph folder')
@@ -121,7 +129,10 @@ function registerWikiraceCommands(program: Command, services: CliServices): void
       const sources = new Set(pairs.map((p) => p.source)).size;
       process.stdout.write(`${files.length} pairs (${counts}) from ${sources} distinct sources in ${((Date.now() - started) / 1000).toFixed(1)} s -> ${options.out}\n`);
     });
+}
 
+/** `aar wikirace probe`: the paper's world-knowledge probe through the lent model gateway. */
+function registerProbeCommand(wikirace: Command, services: CliServices): void {
   wikirace
     .command('probe')
     .argument('<graph>', 'a graph folder')

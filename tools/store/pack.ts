@@ -73,50 +73,8 @@ export async function unpackStore(file: string, dir: string): Promise<PackReport
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
   try {
-    const hashes = new Map<string, string>();
-    const ex = extract();
-    let refused: Error | undefined;
-    ex.on('entry', (header, stream, next) => {
-      const skip = (error?: Error) => {
-        refused ??= error;
-        stream.resume();
-        stream.on('end', () => next());
-      };
-      if (refused || header.type === 'directory') return skip();
-      let name: string;
-      try {
-        name = safeName(header.name, file);
-      } catch (error) {
-        return skip(error as Error);
-      }
-      if (header.type !== 'file') return skip(new Error(`${file}: ${name}: a ${header.type}, not a regular file`));
-      if ((header.size ?? 0) > MAX_FILE_BYTES) return skip(new Error(`${file}: ${name}: ${header.size} bytes, more than a store file holds`));
-      if (hashes.has(name)) return skip(new Error(`${file}: ${name}: twice in the pack`));
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: unknown) => void chunks.push(c as Buffer));
-      stream.on('end', () => {
-        const content = Buffer.concat(chunks);
-        hashes.set(name, sha256(content));
-        mkdirSync(path.dirname(path.join(staging, name)), { recursive: true });
-        writeFileSync(path.join(staging, name), content);
-        next();
-      });
-    });
-    await pipeline(createReadStream(file), createGunzip(), ex);
-    if (refused) throw refused;
-    if (!hashes.has(MANIFEST)) throw new Error(`${file}: no ${MANIFEST}: not a pack made by aar world pack`);
-    const manifest = readFileSync(path.join(staging, MANIFEST), 'utf8').split('\n');
-    const declared = /fingerprint sha256 ([0-9a-f]{64})/.exec(manifest[0] ?? '')?.[1];
-    const listed = new Map(manifest.slice(1).filter(Boolean).map((line) => {
-      const m = /^([0-9a-f]{64}) {2}(.+)$/.exec(line);
-      if (!m) throw new Error(`${file}: ${MANIFEST}: a line that is not "<sha256>  <name>": ${JSON.stringify(line)}`);
-      return [m[2], m[1]] as const;
-    }));
-    for (const [name, hash] of listed) {
-      if (hashes.get(name) !== hash) throw new Error(`${file}: ${name}: ${hashes.has(name) ? 'its content does not match the manifest' : 'listed in the manifest but not in the pack'}`);
-    }
-    const extra = [...hashes.keys()].filter((n) => n !== MANIFEST && !listed.has(n));
-    if (extra.length) throw new Error(`${file}: ${extra[0]}: in the pack but not in the manifest`);
+    const hashes = await extractPack(file, staging);
+    const { declared, listed } = checkManifest(file, staging, hashes);
     rmSync(path.join(staging, MANIFEST));
     readProvenance(staging);
     const { sha256: fingerprint, entries } = storeFingerprint(staging);
@@ -128,4 +86,58 @@ export async function unpackStore(file: string, dir: string): Promise<PackReport
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
+}
+
+/** The pack's regular files written under `staging`, each checked by name, kind and size; their sha256 by name. */
+async function extractPack(file: string, staging: string): Promise<Map<string, string>> {
+  const hashes = new Map<string, string>();
+  const ex = extract();
+  let refused: Error | undefined;
+  ex.on('entry', (header, stream, next) => {
+    const skip = (error?: Error) => {
+      refused ??= error;
+      stream.resume();
+      stream.on('end', () => next());
+    };
+    if (refused || header.type === 'directory') return skip();
+    let name: string;
+    try {
+      name = safeName(header.name, file);
+    } catch (error) {
+      return skip(error as Error);
+    }
+    if (header.type !== 'file') return skip(new Error(`${file}: ${name}: a ${header.type}, not a regular file`));
+    if ((header.size ?? 0) > MAX_FILE_BYTES) return skip(new Error(`${file}: ${name}: ${header.size} bytes, more than a store file holds`));
+    if (hashes.has(name)) return skip(new Error(`${file}: ${name}: twice in the pack`));
+    const chunks: Buffer[] = [];
+    stream.on('data', (c: unknown) => void chunks.push(c as Buffer));
+    stream.on('end', () => {
+      const content = Buffer.concat(chunks);
+      hashes.set(name, sha256(content));
+      mkdirSync(path.dirname(path.join(staging, name)), { recursive: true });
+      writeFileSync(path.join(staging, name), content);
+      next();
+    });
+  });
+  await pipeline(createReadStream(file), createGunzip(), ex);
+  if (refused) throw refused;
+  return hashes;
+}
+
+/** The manifest's fingerprint and files, checked against what the pack held: every file listed, with its content, and no other. */
+function checkManifest(file: string, staging: string, hashes: ReadonlyMap<string, string>): { declared?: string; listed: Map<string, string> } {
+  if (!hashes.has(MANIFEST)) throw new Error(`${file}: no ${MANIFEST}: not a pack made by aar world pack`);
+  const manifest = readFileSync(path.join(staging, MANIFEST), 'utf8').split('\n');
+  const declared = /fingerprint sha256 ([0-9a-f]{64})/.exec(manifest[0] ?? '')?.[1];
+  const listed = new Map(manifest.slice(1).filter(Boolean).map((line) => {
+    const m = /^([0-9a-f]{64}) {2}(.+)$/.exec(line);
+    if (!m) throw new Error(`${file}: ${MANIFEST}: a line that is not "<sha256>  <name>": ${JSON.stringify(line)}`);
+    return [m[2], m[1]] as const;
+  }));
+  for (const [name, hash] of listed) {
+    if (hashes.get(name) !== hash) throw new Error(`${file}: ${name}: ${hashes.has(name) ? 'its content does not match the manifest' : 'listed in the manifest but not in the pack'}`);
+  }
+  const extra = [...hashes.keys()].filter((n) => n !== MANIFEST && !listed.has(n));
+  if (extra.length) throw new Error(`${file}: ${extra[0]}: in the pack but not in the manifest`);
+  return { declared, listed };
 }

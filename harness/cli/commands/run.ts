@@ -11,23 +11,9 @@ function formatOf(flag: string): Format {
   return flag as Format;
 }
 
-/** The plan as text or as the library's JobPreview in JSON; a plan that would be refused exits non-zero. */
+/** The plan (harness/plan/), as `aar plan` prints it. */
 async function printPlan(loaded: LoadedConfig, format: Format, allowMissing = false): Promise<void> {
-  const { previewJob } = await import('../../jobs/plan-preview.js');
-  const preview = await previewJob(loaded, process.env, { allowMissing });
-  if (format === 'json') process.stdout.write(JSON.stringify(preview, null, 2) + '\n');
-  else {
-    const { colourOn } = await import('../../jobs/colour.js');
-    process.stdout.write((await import('../../jobs/plan-text.js')).formatPreview(preview, colourOn(process.stdout)));
-  }
-  if (preview.refusal.length) {
-    process.stderr.write(`aar: ${preview.jobDir}: a run would be refused (${preview.refusal.length} ${preview.refusal.length === 1 ? 'difference' : 'differences'} from its trials, listed under refused)\n`);
-    process.exitCode = 1;
-  }
-  if (preview.world?.refused) {
-    process.stderr.write(`aar: a run would be refused: the replay store cannot answer the golden calls of ${preview.world.coverage.missing.length} legs (listed under world; --allow-missing runs them anyway)\n`);
-    process.exitCode = 1;
-  }
+  await (await import('../../plan/print.js')).printPlan(loaded, format, allowMissing);
 }
 
 /** The report's rows (the library's aggregate); in JSON they are as `aar report JOB --format json` prints them. */

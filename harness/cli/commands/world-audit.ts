@@ -43,6 +43,46 @@ function progressLine(total: number) {
 }
 
 export function registerWorldAuditCommands(world: Command): void {
+  registerAuditCommand(world);
+  registerServeCommand(world);
+}
+
+/** The world an audit checks (its flags checked), and how many legs at a time. */
+function auditWorld(live: string | undefined, flags: AuditFlags): { mode: 'live' | 'replay' | 'pinned'; concurrency: number } {
+  if (live !== undefined && live !== 'live') throw new Error(`world audit: the second argument is "live" or nothing, not ${JSON.stringify(live)}`);
+  if (!flags.store && live !== 'live') throw new Error('world audit: say which world: --store DIR, or live');
+  if (flags.store && live === 'live' && !flags.pinned) throw new Error('world audit: --store DIR or live, not both (--store DIR --pinned calls live what the store lacks)');
+  if (flags.format !== 'md' && flags.format !== 'json') throw new Error(`--format: md or json, not ${flags.format}`);
+  const concurrency = Number(flags.concurrency);
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`--concurrency: a positive whole number, not ${flags.concurrency}`);
+  return { mode: flags.store ? (flags.pinned ? 'pinned' : 'replay') : 'live', concurrency };
+}
+
+/** The tool service the audit calls: the store (replay), the providers (live), or both (pinned, recording what the store lacks). */
+async function auditToolService(mode: 'live' | 'replay' | 'pinned', flags: AuditFlags, legs: Awaited<ReturnType<typeof filteredLegs>>) {
+  const { existsSync } = await import('node:fs');
+  const { ToolService } = await import('../../../tools/service.js');
+  const { ResponseStore } = await import('../../../tools/store/store.js');
+  const { createProviderContext, missingToolKeys } = await import('../../../tools/providers/registry.js');
+  const { HARNESS_VERSION } = await import('../../version.js');
+  if (mode === 'replay' && !existsSync(flags.store!)) throw new Error(`${flags.store}: no such store folder`);
+  const providers = mode === 'replay' ? undefined : createProviderContext({ endpoints: flags.endpoints ? await readEndpoints(flags.endpoints) : {} });
+  if (providers) {
+    const used = [...new Set(legs.flatMap((l) => l.leg.stops.flatMap((s) => s.bridge.tool_chain.map((c) => c.tool_name))))];
+    for (const m of missingToolKeys(used)) process.stderr.write(`warning: ${m.variable} is not set: calls of ${m.tools.join(', ')} will fail\n`);
+  }
+  const recorder = providers && mode === 'pinned' ? { harnessVersion: HARNESS_VERSION, mode: 'pinned' as const, endpoints: { ...providers.endpoints } } : undefined;
+  return new ToolService({
+    mode,
+    // The audit reads values out of whole answers: the gateway's cut for agents does not apply.
+    outputLimit: 100_000_000,
+    ...(flags.store ? { store: new ResponseStore(flags.store, { recorder }) } : {}),
+    ...(providers ? { providers } : {}),
+  });
+}
+
+/** `aar world audit`. */
+function registerAuditCommand(world: Command): void {
   addFilterOptions(
     world
       .command('audit')
@@ -57,34 +97,11 @@ export function registerWorldAuditCommands(world: Command): void {
     .option('--exclude-out <file>', 'write the legs whose passcode does not hold (changed, or a call failed) as a YAML list for tasks.exclude')
     .description("re-run every leg's golden tool chains through the tool service and say, per leg, whether today's answers still give its golden values and passcode: held, value drifted (passcode held), passcode changed, or a call failed; per tool and per level")
     .action(async (legsPath: string, live: string | undefined, flags: AuditFlags) => {
-      if (live !== undefined && live !== 'live') throw new Error(`world audit: the second argument is "live" or nothing, not ${JSON.stringify(live)}`);
-      if (!flags.store && live !== 'live') throw new Error('world audit: say which world: --store DIR, or live');
-      if (flags.store && live === 'live' && !flags.pinned) throw new Error('world audit: --store DIR or live, not both (--store DIR --pinned calls live what the store lacks)');
-      if (flags.format !== 'md' && flags.format !== 'json') throw new Error(`--format: md or json, not ${flags.format}`);
-      const concurrency = Number(flags.concurrency);
-      if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`--concurrency: a positive whole number, not ${flags.concurrency}`);
-      const { existsSync, writeFileSync } = await import('node:fs');
-      const { ToolService } = await import('../../../tools/service.js');
-      const { ResponseStore } = await import('../../../tools/store/store.js');
-      const { createProviderContext, missingToolKeys } = await import('../../../tools/providers/registry.js');
+      const { mode, concurrency } = auditWorld(live, flags);
+      const { writeFileSync } = await import('node:fs');
       const { auditLegs, formatAudit, notHolding } = await import('../../../tasks/aar/world/audit.js');
-      const { HARNESS_VERSION } = await import('../../version.js');
       const legs = await filteredLegs(legsPath, flags);
-      const mode = flags.store ? (flags.pinned ? 'pinned' : 'replay') : 'live';
-      if (mode === 'replay' && !existsSync(flags.store!)) throw new Error(`${flags.store}: no such store folder`);
-      const providers = mode === 'replay' ? undefined : createProviderContext({ endpoints: flags.endpoints ? await readEndpoints(flags.endpoints) : {} });
-      if (providers) {
-        const used = [...new Set(legs.flatMap((l) => l.leg.stops.flatMap((s) => s.bridge.tool_chain.map((c) => c.tool_name))))];
-        for (const m of missingToolKeys(used)) process.stderr.write(`warning: ${m.variable} is not set: calls of ${m.tools.join(', ')} will fail\n`);
-      }
-      const recorder = providers && mode === 'pinned' ? { harnessVersion: HARNESS_VERSION, mode: 'pinned' as const, endpoints: { ...providers.endpoints } } : undefined;
-      const service = new ToolService({
-        mode,
-        // The audit reads values out of whole answers: the gateway's cut for agents does not apply.
-        outputLimit: 100_000_000,
-        ...(flags.store ? { store: new ResponseStore(flags.store, { recorder }) } : {}),
-        ...(providers ? { providers } : {}),
-      });
+      const service = await auditToolService(mode, flags, legs);
       const world = flags.store ? `${mode} ${flags.store}` : `live${flags.endpoints ? ` (endpoints of ${flags.endpoints})` : ''}`;
       const progress = progressLine(legs.length);
       const report = await auditLegs(legs, (tool, args, leg) => service.call(tool, args, undefined, leg), { concurrency, progress: (done, leg) => progress(done, leg.status) });
@@ -96,7 +113,10 @@ export function registerWorldAuditCommands(world: Command): void {
       if (flags.format === 'json') process.stdout.write(JSON.stringify({ world, ...report, exclude }, null, 2) + '\n');
       else process.stdout.write(formatAudit(report, world) + '\n');
     });
+}
 
+/** `aar world serve`: the stand-in upstream on loopback. */
+function registerServeCommand(world: Command): void {
   addFilterOptions(world.command('serve').argument('<legs>', 'leg file or folder'))
     .option('--port <n>', 'port on 127.0.0.1 (default: any free one)', '0')
     .option('--drift <file>', 'JSON list of changed facts: {"stop": "<leg id>#<stop index>", "value": ...} (the fact that stop reads) or {"key": ..., "value": ...}')

@@ -66,52 +66,60 @@ interface Started {
 }
 
 async function runStarted(sandbox: DockerSandbox, handover: WorkHandover, work: TrialWork, s: Started): Promise<TrialWorkResult> {
-  const { container } = sandbox;
-  const { out, err, streamEnded, exited, startedAt, started } = s;
-  await container.start();
+  const { out, err } = s;
+  await sandbox.container.start();
   // A job stopped while the container was starting: kill() found nothing running then.
   if (sandbox.killedAt < Infinity) await sandbox.kill();
   let timer: NodeJS.Timeout | undefined;
   const backstop = new Promise<{ backstop: true }>((resolve) => (timer = setTimeout(() => resolve({ backstop: true }), work.timeoutMs + RESULT_GRACE_MS)));
   const paused = s.paused.then(() => ({ paused: true as const }));
-  const ending: Ending = await Promise.race([handover.result().then((result) => ({ result }), () => ({ exit: null })), exited, backstop, paused]);
+  const ending: Ending = await Promise.race([handover.result().then((result) => ({ result }), () => ({ exit: null })), s.exited, backstop, paused]);
   clearTimeout(timer);
   // The agent's time on the harness's clock: from the work fetched (else the start) to now.
-  const agentMs = performance.now() - (handover.fetchedAt ?? started);
+  const agentMs = performance.now() - (handover.fetchedAt ?? s.started);
 
   if ('paused' in ending) {
     await sandbox.kill();
     return { exitCode: null, timedOut: false, durationMs: agentMs, stdout: out.bytes(), stderr: err.bytes(), files: {}, dirs: {}, node: sandbox.node, cuts: [], fate: { outside: 'paused from outside' } };
   }
+  if ('result' in ending) return reportedEnd(sandbox, work, s, ending.result);
+  return unreportedEnd(sandbox, handover, work, s, ending, agentMs);
+}
 
-  if ('result' in ending) {
-    recordContainerCpu(container.id);
-    const r = ending.result;
-    // The output is complete once as much has come as the runner says it wrote: the stream is closed then, and
-    // the container's stop and removal happen off the trial's path (the trial runner removes it). Without that
-    // word, or when it does not hold, the output is complete once the container has stopped and its stream ended.
-    if (r.echoed && (await settleWithin(outputReached(out, err, r.echoed).then(() => true), OUTPUT_SETTLE_MS))) s.stream.destroy?.();
-    else {
-      if ((await settleWithin(exited, 5_000)) === undefined) await sandbox.kill();
-      await settleWithin(streamEnded, 2_000);
-    }
-    const failed = !r.timedOut && r.exitCode !== 0 && (r.exitCode === null || r.exitCode >= 128);
-    const fate = failed ? await containerFate(container.id, startedAt, sandbox.killedAt) : undefined;
-    return {
-      ...r,
-      stdout: out.bytes(),
-      stderr: err.bytes(),
-      node: sandbox.node,
-      cuts: [...outputCuts(out, err, work.limits.logBytes), ...r.cuts],
-      ...(fate && (fate.outside || fate.oomAtOwnLimit) ? { fate } : {}),
-    };
+/** The runner reported its result: the output waited for, and the container's fate looked up when it died by a signal. */
+async function reportedEnd(sandbox: DockerSandbox, work: TrialWork, s: Started, r: TrialWorkResult): Promise<TrialWorkResult> {
+  const { container } = sandbox;
+  const { out, err } = s;
+  recordContainerCpu(container.id);
+  // The output is complete once as much has come as the runner says it wrote: the stream is closed then, and
+  // the container's stop and removal happen off the trial's path (the trial runner removes it). Without that
+  // word, or when it does not hold, the output is complete once the container has stopped and its stream ended.
+  if (r.echoed && (await settleWithin(outputReached(out, err, r.echoed).then(() => true), OUTPUT_SETTLE_MS))) s.stream.destroy?.();
+  else {
+    if ((await settleWithin(s.exited, 5_000)) === undefined) await sandbox.kill();
+    await settleWithin(s.streamEnded, 2_000);
   }
+  const failed = !r.timedOut && r.exitCode !== 0 && (r.exitCode === null || r.exitCode >= 128);
+  const fate = failed ? await containerFate(container.id, s.startedAt, sandbox.killedAt) : undefined;
+  return {
+    ...r,
+    stdout: out.bytes(),
+    stderr: err.bytes(),
+    node: sandbox.node,
+    cuts: [...outputCuts(out, err, work.limits.logBytes), ...r.cuts],
+    ...(fate && (fate.outside || fate.oomAtOwnLimit) ? { fate } : {}),
+  };
+}
 
+/** No result from the runner (it exited, or the backstop fired): the container's fate, and its files collected by archive. */
+async function unreportedEnd(sandbox: DockerSandbox, handover: WorkHandover, work: TrialWork, s: Started, ending: { exit: number | null } | { backstop: true }, agentMs: number): Promise<TrialWorkResult> {
+  const { container } = sandbox;
+  const { out, err } = s;
   const timedOut = 'backstop' in ending;
   // A container paused or killed from outside also ends here: look before killing it.
-  const fate: SandboxFate = await containerFate(container.id, startedAt, sandbox.killedAt, timedOut ? 0 : 1000);
+  const fate: SandboxFate = await containerFate(container.id, s.startedAt, sandbox.killedAt, timedOut ? 0 : 1000);
   if (timedOut) await sandbox.kill();
-  await settleWithin(streamEnded, 2_000);
+  await settleWithin(s.streamEnded, 2_000);
   const exit = 'exit' in ending ? ending.exit : null;
   if (!fate.outside && !handover.fetched) {
     const why = exit === 126 || exit === 127

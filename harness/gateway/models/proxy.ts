@@ -12,12 +12,12 @@ import { upstreamHeaders } from './headers.js';
 import { ConversationLog, type Exchange } from './conversation.js';
 import { appendModelLog, type ModelLogEntry } from './model-log.js';
 import { findPrice, loadPriceTable, requestCost, type PriceTable } from './prices.js';
-import { relayAnswer } from './relay.js';
+import { relayAnswer, type RelayOutcome } from './relay.js';
 import { factsFromJson } from './usage.js';
 import { BUILT_IN_PRICES, MODEL_APIS, modelApi, modelApiOfPath } from './apis/registry.js';
-import { resolveRoute, sendModelError, type UpstreamBases } from './routes.js';
+import { resolveRoute, sendModelError, type ModelRoute, type UpstreamBases } from './routes.js';
 import type { RequestTokens } from './tokens.js';
-import { DEFAULT_RETRY, sendUpstream, type RetryPolicy } from './upstream.js';
+import { DEFAULT_RETRY, sendUpstream, type RetryPolicy, type UpstreamAnswer, type UpstreamFailure } from './upstream.js';
 
 /**
  * Per model API (apis/registry.ts) by its id: `<id>BaseUrl` (default the API's own, e.g. anthropicBaseUrl
@@ -97,19 +97,31 @@ async function readRequest(req: IncomingMessage, limit: number, readAdmitted?: B
 /** A model name as logged: a name from the agent or the upstream, cut (a real one is far shorter). */
 const loggedModel = (model: string | null): string | null => (model === null ? null : cutForLog(model, LOGGED_NAME_MAX_CHARS));
 
-async function handleModelRequest(ctx: Context, req: IncomingMessage, res: ServerResponse, trial: GatewayTrial, readAdmitted?: BodyReader): Promise<void> {
-  const started = performance.now();
-  const route = resolveRoute(req.method, req.url ?? '/', ctx.bases);
-  if (!route) {
-    // The server sends only `/<id>/` paths of a registered API here; another path gets the last API's shape.
-    return sendModelError(res, (modelApiOfPath(req.url ?? '/') ?? MODEL_APIS.at(-1)!).id, 404, 'not_found_error', `the AAR gateway has no model route ${req.method} ${(req.url ?? '/').split('?')[0]}`);
-  }
-  const seen: { model: string | null; stream: boolean } = { model: null, stream: false };
-  const entry = ({ status, ...fields }: Partial<ModelLogEntry> & Pick<ModelLogEntry, 'status'>): ModelLogEntry => ({
+type LogFields = Partial<ModelLogEntry> & Pick<ModelLogEntry, 'status'>;
+
+/** One request as the model log sees it while it is handled: what the agent asked for, the retries, the exchange kept. */
+interface RequestState {
+  route: ModelRoute;
+  started: number;
+  model: string | null;
+  stream: boolean;
+  retries: NonNullable<ModelLogEntry['retries']>;
+  exchange?: Exchange;
+}
+
+/**
+ * Writes the request's line in the trial's model log. A reply that arrives after its trial ended is not
+ * written: the trial's folder is being sealed. Of the requests that are not turns, only the first ones are
+ * written (bounds.ts ModelLogBudget).
+ */
+function logRequest(ctx: Context, trial: GatewayTrial, request: RequestState, kind: ModelLogLineKind, { status, ...fields }: LogFields): void {
+  if (trial.closed || !trial.modelLogPath || !trial.modelLog.take(kind)) return;
+  const conversation = ctx.logs.get(trial) ?? ctx.logs.set(trial, new ConversationLog(ctx.modelLogMaxBytes)).get(trial)!;
+  const written: ModelLogEntry = {
     ts: Date.now() / 1000,
-    api: route.api,
-    model: seen.model,
-    stream: seen.stream,
+    api: request.route.api,
+    model: request.model,
+    stream: request.stream,
     status,
     turn: null,
     input_tokens: null,
@@ -117,21 +129,24 @@ async function handleModelRequest(ctx: Context, req: IncomingMessage, res: Serve
     cached_tokens: null,
     cache_write_tokens: null,
     cost_usd: null,
-    latency_ms: Math.round((performance.now() - started) * 10) / 10,
+    latency_ms: Math.round((performance.now() - request.started) * 10) / 10,
     attempts: 0,
     ...fields,
-  });
-  let exchange: Exchange | undefined;
-  const retries: NonNullable<ModelLogEntry['retries']> = [];
-  // A reply that arrives after its trial ended is not written: the trial's folder is being sealed. Of the
-  // requests that are not turns, only the first ones are written (bounds.ts ModelLogBudget).
-  const log = (kind: ModelLogLineKind, fields: Partial<ModelLogEntry> & Pick<ModelLogEntry, 'status'>) => {
-    if (trial.closed || !trial.modelLogPath || !trial.modelLog.take(kind)) return;
-    const conversation = ctx.logs.get(trial) ?? ctx.logs.set(trial, new ConversationLog(ctx.modelLogMaxBytes)).get(trial)!;
-    const written = entry({ ...fields, ...(retries.length ? { retries } : {}) });
-    written.model = loggedModel(written.model);
-    appendModelLog(trial.modelLogPath, conversation.line(written, exchange));
+    ...(request.retries.length ? { retries: request.retries } : {}),
   };
+  written.model = loggedModel(written.model);
+  appendModelLog(trial.modelLogPath, conversation.line(written, request.exchange));
+}
+
+async function handleModelRequest(ctx: Context, req: IncomingMessage, res: ServerResponse, trial: GatewayTrial, readAdmitted?: BodyReader): Promise<void> {
+  const started = performance.now();
+  const route = resolveRoute(req.method, req.url ?? '/', ctx.bases);
+  if (!route) {
+    // The server sends only `/<id>/` paths of a registered API here; another path gets the last API's shape.
+    return sendModelError(res, (modelApiOfPath(req.url ?? '/') ?? MODEL_APIS.at(-1)!).id, 404, 'not_found_error', `the AAR gateway has no model route ${req.method} ${(req.url ?? '/').split('?')[0]}`);
+  }
+  const request: RequestState = { route, started, model: null, stream: false, retries: [] };
+  const log = (kind: ModelLogLineKind, fields: LogFields): void => logRequest(ctx, trial, request, kind, fields);
 
   // The budget is checked from the route alone: a refused request's body is never read.
   if (route.counted) {
@@ -144,22 +159,20 @@ async function handleModelRequest(ctx: Context, req: IncomingMessage, res: Serve
     }
     trial.turnsReading++;
   }
-  let request: Awaited<ReturnType<typeof readRequest>>;
+  let body: Awaited<ReturnType<typeof readRequest>>;
   try {
-    request = await readRequest(req, ctx.bodyLimit, readAdmitted);
+    body = await readRequest(req, ctx.bodyLimit, readAdmitted);
   } finally {
     if (route.counted) trial.turnsReading--;
   }
-  if ('json' in request) {
-    seen.model = typeof request.json.model === 'string' ? request.json.model : null;
-    seen.stream = request.json.stream === true;
-    if (ctx.record) exchange = { request: request.json };
+  if ('json' in body) {
+    request.model = typeof body.json.model === 'string' ? body.json.model : null;
+    request.stream = body.json.stream === true;
+    if (ctx.record) request.exchange = { request: body.json };
   }
-  const requestModel = seen.model;
-
-  if ('error' in request) {
-    sendModelError(res, route.provider, request.status, 'invalid_request_error', request.error);
-    return log('invalid_request', { status: request.status, error: request.error });
+  if ('error' in body) {
+    sendModelError(res, route.provider, body.status, 'invalid_request_error', body.error);
+    return log('invalid_request', { status: body.status, error: body.error });
   }
   const turn = route.counted ? ++trial.usage.turns : null;
   const kind: ModelLogLineKind = turn === null ? 'not_a_turn' : 'turn';
@@ -172,35 +185,49 @@ async function handleModelRequest(ctx: Context, req: IncomingMessage, res: Serve
     return log(kind, { status: 401, turn, error: message });
   }
 
+  const clientGone = abortOnClientGone(res);
+  const upstreamRequest = { url: route.upstreamUrl, headers: upstreamHeaders(req.headers, route.provider, key), body: api.upstreamBody?.(route.api, body.raw, body.json) ?? body.raw };
+  const answer = await sendUpstream(upstreamRequest, ctx.policy, clientGone.signal, (attempt, reason, delayMs) => {
+    trial.usage.upstreamRetries++;
+    request.retries.push({ attempt, reason, delay_ms: Math.round(delayMs) });
+  });
+  if (!answer.ok) return log(kind, { turn, ...passOnFailure(res, trial, request, answer) });
+  const relayed = await relayAnswer(answer, res, route.api, ctx.policy.timeoutMs, clientGone.signal, request.exchange !== undefined);
+  if (request.exchange) request.exchange.response = relayed.facts.response;
+  log(kind, { turn, ...countAnswer(ctx, trial, request, answer, relayed) });
+}
+
+/** Aborted when the client goes away before its answer is finished. */
+function abortOnClientGone(res: ServerResponse): AbortController {
   const clientGone = new AbortController();
   res.on('close', () => {
     if (!res.writableFinished) clientGone.abort();
   });
-  const upstreamRequest = { url: route.upstreamUrl, headers: upstreamHeaders(req.headers, route.provider, key), body: api.upstreamBody?.(route.api, request.raw, request.json) ?? request.raw };
-  const answer = await sendUpstream(upstreamRequest, ctx.policy, clientGone.signal, (attempt, reason, delayMs) => {
-    trial.usage.upstreamRetries++;
-    retries.push({ attempt, reason, delay_ms: Math.round(delayMs) });
-  });
+  return clientGone;
+}
 
-  if (!answer.ok) {
-    const error = `${answer.error} (after ${answer.attempts} attempt${answer.attempts === 1 ? '' : 's'})`;
-    if (answer.clientGone) return log(kind, { status: 0, turn, attempts: answer.attempts, error });
-    trial.usage.upstreamFailures++;
-    if (answer.status && answer.body) {
-      if (exchange) exchange.response = bodyForLog(answer.body);
-      // An error page may echo the request, the host's key with it.
-      const body = hostSecrets.bytes(answer.body);
-      res.writeHead(answer.status, { 'content-type': hostSecrets.text(answer.headers?.get('content-type') ?? 'application/json'), 'content-length': body.length });
-      res.end(body);
-    } else {
-      sendModelError(res, route.provider, 502, api.unreachableType, `AAR model gateway: ${error}`, 'aar_upstream_unreachable');
-    }
-    noteModelError(trial, answer.status ?? 502, (answer.body && factsFromJson(route.api, bodyForLog(answer.body)).errorMessage) || error);
-    return log(kind, { status: answer.status ?? 502, turn, attempts: answer.attempts, error });
+/** Every upstream attempt failed: the upstream's error passed on to the agent (host secrets masked), or the gateway's own; its log fields. */
+function passOnFailure(res: ServerResponse, trial: GatewayTrial, request: RequestState, answer: UpstreamFailure): LogFields {
+  const { route } = request;
+  const error = `${answer.error} (after ${answer.attempts} attempt${answer.attempts === 1 ? '' : 's'})`;
+  if (answer.clientGone) return { status: 0, attempts: answer.attempts, error };
+  trial.usage.upstreamFailures++;
+  if (answer.status && answer.body) {
+    if (request.exchange) request.exchange.response = bodyForLog(answer.body);
+    // An error page may echo the request, the host's key with it.
+    const body = hostSecrets.bytes(answer.body);
+    res.writeHead(answer.status, { 'content-type': hostSecrets.text(answer.headers?.get('content-type') ?? 'application/json'), 'content-length': body.length });
+    res.end(body);
+  } else {
+    sendModelError(res, route.provider, 502, modelApi(route.provider).unreachableType, `AAR model gateway: ${error}`, 'aar_upstream_unreachable');
   }
+  noteModelError(trial, answer.status ?? 502, (answer.body && factsFromJson(route.api, bodyForLog(answer.body)).errorMessage) || error);
+  return { status: answer.status ?? 502, attempts: answer.attempts, error };
+}
 
-  const relayed = await relayAnswer(answer, res, route.api, ctx.policy.timeoutMs, clientGone.signal, exchange !== undefined);
-  if (exchange) exchange.response = relayed.facts.response;
+/** A relayed answer counted in the trial's usage (tokens, cost by the price table, answered turns, failures); its log fields. */
+function countAnswer(ctx: Context, trial: GatewayTrial, request: RequestState, answer: UpstreamAnswer, relayed: RelayOutcome): LogFields {
+  const { route, model: requestModel } = request;
   const success = answer.status >= 200 && answer.status < 300;
   const { tokens, model, streamError } = relayed.facts;
   const usedModel = model ?? requestModel;
@@ -216,10 +243,9 @@ async function handleModelRequest(ctx: Context, req: IncomingMessage, res: Serve
   if ((!relayed.complete && !relayed.clientGone) || (relayed.complete && streamError)) trial.usage.upstreamFailures++;
   const error = relayed.error ?? streamError ?? (success ? undefined : `upstream answered ${answer.status}`);
   if (error && !relayed.clientGone) noteModelError(trial, relayed.complete ? answer.status : 0, relayed.facts.errorMessage ?? error);
-  log(kind, {
+  return {
     model: usedModel,
     status: relayed.complete || relayed.clientGone ? answer.status : 0,
-    turn,
     input_tokens: tokens?.input ?? null,
     output_tokens: tokens?.output ?? null,
     cached_tokens: tokens?.cached ?? null,
@@ -228,7 +254,7 @@ async function handleModelRequest(ctx: Context, req: IncomingMessage, res: Serve
     attempts: answer.attempts,
     ...(error ? { error } : {}),
     ...(note ? { note } : {}),
-  });
+  };
 }
 
 /** Counts a model call that ended in an error, keeping the API's message of the last one (trial.json's `model_errors`). */

@@ -83,15 +83,29 @@ export async function synthesizeWorld(legs: readonly LoadedLeg[], store: Respons
     }
   }
   const report: SynthesisReport = { legs: legs.length, pages: 0, toolResponses: 0, conflicts: [], legEntries: 0, merged: [], mergedLegs: [], keptFirst: [], skipped: [] };
+  const calls = await neededAnswers(legs, report);
+  putAnswers(calls, store, report);
+  // Read back as each leg's trial will (a fresh store: its own entry first, else the shared one).
+  const served = new ResponseStore(store.dir);
+  for (const { id, byLeg } of calls.values()) {
+    for (const [leg, { texts, where }] of byLeg) {
+      const text = served.get(id, leg || undefined)?.text ?? '';
+      if (!texts.every((t) => text.includes(t))) report.keptFirst.push(`${where}: ${id.tool} ${id.args}`);
+    }
+  }
+  return report;
+}
+
+/** The answers the legs' golden paths need, by call: the pages (needed by all, under the leg ''), then each leg's tool chains. */
+async function neededAnswers(legs: readonly LoadedLeg[], report: SynthesisReport): Promise<Map<string, CallAnswers>> {
   const identity = (call: ConcreteCall, where: string): CallIdentity => {
     const tool = findTool(call.tool)!;
     const checked = checkToolArgs(tool, call.args);
     if (!checked.ok) throw new Error(`${where}: ${checked.error}`);
     return callIdentity(tool.name, checked.args);
   };
-
   const calls = new Map<string, CallAnswers>();
-  /** Records an answer `leg` needs (the pages, needed by all, under the leg ''). */
+  /** Records an answer `leg` needs. */
   const need = (call: ConcreteCall, text: string, where: string, leg: string): void => {
     const id = identity(call, where);
     let answers = calls.get(id.key);
@@ -117,10 +131,15 @@ export async function synthesizeWorld(legs: readonly LoadedLeg[], store: Respons
       await synthesizeChain(stop, `${legId} stop ${stop.index}`, (call, text, where) => need(call, text, where, legId), report);
     }
   }
+  return calls;
+}
 
-  // The first leg's first answer is shared; a leg needing another answer gets its own, and a leg needing
-  // several answers to one call (its golden path asks the same thing twice and expects two values) gets
-  // them all, one per line, as a page holds every fact any leg extracts from it.
+/**
+ * The answers into the store. The first leg's first answer is shared; a leg needing another answer gets its
+ * own, and a leg needing several answers to one call (its golden path asks the same thing twice and expects
+ * two values) gets them all, one per line, as a page holds every fact any leg extracts from it.
+ */
+function putAnswers(calls: ReadonlyMap<string, CallAnswers>, store: ResponseStore, report: SynthesisReport): void {
   const legsMerged = new Set<string>();
   for (const { id, byLeg } of calls.values()) {
     const [first] = byLeg.values();
@@ -141,15 +160,6 @@ export async function synthesizeWorld(legs: readonly LoadedLeg[], store: Respons
     }
   }
   report.mergedLegs = [...legsMerged].sort();
-  // Read back as each leg's trial will (a fresh store: its own entry first, else the shared one).
-  const served = new ResponseStore(store.dir);
-  for (const { id, byLeg } of calls.values()) {
-    for (const [leg, { texts, where }] of byLeg) {
-      const text = served.get(id, leg || undefined)?.text ?? '';
-      if (!texts.every((t) => text.includes(t))) report.keptFirst.push(`${where}: ${id.tool} ${id.args}`);
-    }
-  }
-  return report;
 }
 
 async function synthesizeChain(stop: Stop, where: string, put: (c: ConcreteCall, t: string, w: string) => void, report: SynthesisReport): Promise<void> {

@@ -58,71 +58,105 @@ function field(row: SqlValue[], columns: readonly string[], name: string, file: 
  * page and link target, and the links as two Uint32Arrays.
  */
 export async function buildFromDumps(files: DumpFiles, log: (line: string) => void = () => {}): Promise<{ graph: LinkGraph; stats: BuildStats }> {
-  // page: page_id, page_namespace, page_title, page_is_redirect, ...
-  const slotOfPageId = new BigMap<number, number>();
-  const slotOfTitle = new BigMap<string, number>();
-  const slotTitle: string[] = [];
-  const slotIsRedirect: boolean[] = [];
-  await forEachDumpRow(files.page, 'page', (row, columns) => {
-    if (field(row, columns, 'page_namespace', files.page, 'number') !== MAIN) return;
-    const id = field(row, columns, 'page_id', files.page, 'number') as number;
-    const title = field(row, columns, 'page_title', files.page, 'string') as string;
-    const slot = slotTitle.push(title) - 1;
-    slotIsRedirect.push(field(row, columns, 'page_is_redirect', files.page, 'number') === 1);
-    slotOfPageId.set(id, slot);
-    slotOfTitle.set(title, slot);
-  });
-  log(`page: ${slotTitle.length} main-namespace pages`);
+  const pages = await readPages(files.page);
+  log(`page: ${pages.title.length} main-namespace pages`);
+  const redirectTo = await readRedirects(files.redirect, pages);
+  const { article, titles, resolve } = numberArticles(pages, redirectTo);
+  log(`redirect: ${redirectTo.size} main-namespace redirects with a known target`);
+  const targetOfLinkId = await readLinkTargets(files.linktarget, pages, resolve);
+  pages.ofTitle.clear();
+  log(`linktarget: ${targetOfLinkId.size} targets in the main namespace`);
+  const { edges, linksThroughRedirects, linksDropped } = await readPageLinks(files.pagelinks, pages, article, targetOfLinkId);
+  log(`pagelinks: ${edges.length} main-namespace links`);
 
-  // redirect: rd_from, rd_namespace, rd_title, rd_interwiki, rd_fragment
+  const full = csrFromEdges(titles, edges.from, edges.to, edges.length);
+  const graph = largestComponent(full);
+  return {
+    graph,
+    stats: { pages: titles.length, redirects: pages.title.length - titles.length, links: full.linkCount, linksThroughRedirects, linksDropped, sccPages: graph.pageCount, sccLinks: graph.linkCount },
+  };
+}
+
+/** The main-namespace pages of the page table, articles and redirects, by slot (dump order). */
+interface PageSlots {
+  ofPageId: BigMap<number, number>;
+  ofTitle: BigMap<string, number>;
+  title: string[];
+  isRedirect: boolean[];
+}
+
+/** page: page_id, page_namespace, page_title, page_is_redirect, ... */
+async function readPages(file: string): Promise<PageSlots> {
+  const pages: PageSlots = { ofPageId: new BigMap(), ofTitle: new BigMap(), title: [], isRedirect: [] };
+  await forEachDumpRow(file, 'page', (row, columns) => {
+    if (field(row, columns, 'page_namespace', file, 'number') !== MAIN) return;
+    const id = field(row, columns, 'page_id', file, 'number') as number;
+    const title = field(row, columns, 'page_title', file, 'string') as string;
+    const slot = pages.title.push(title) - 1;
+    pages.isRedirect.push(field(row, columns, 'page_is_redirect', file, 'number') === 1);
+    pages.ofPageId.set(id, slot);
+    pages.ofTitle.set(title, slot);
+  });
+  return pages;
+}
+
+/** redirect: rd_from, rd_namespace, rd_title, rd_interwiki, rd_fragment. The slot each main-namespace redirect leads to. */
+async function readRedirects(file: string, pages: PageSlots): Promise<BigMap<number, number>> {
   const redirectTo = new BigMap<number, number>();
-  await forEachDumpRow(files.redirect, 'redirect', (row, columns) => {
-    const from = slotOfPageId.get(field(row, columns, 'rd_from', files.redirect, 'number') as number);
-    if (from === undefined || field(row, columns, 'rd_namespace', files.redirect, 'number') !== MAIN) return;
+  await forEachDumpRow(file, 'redirect', (row, columns) => {
+    const from = pages.ofPageId.get(field(row, columns, 'rd_from', file, 'number') as number);
+    if (from === undefined || field(row, columns, 'rd_namespace', file, 'number') !== MAIN) return;
     const interwiki = row[columns.length > 0 ? columns.indexOf('rd_interwiki') : 3];
     if (typeof interwiki === 'string' && interwiki !== '') return; // to another wiki
-    const to = slotOfTitle.get(field(row, columns, 'rd_title', files.redirect, 'string') as string);
+    const to = pages.ofTitle.get(field(row, columns, 'rd_title', file, 'string') as string);
     if (to !== undefined) redirectTo.set(from, to);
   });
+  return redirectTo;
+}
 
-  // Articles are the pages that are not redirects, numbered in dump (page_id) order.
-  const article = new Int32Array(slotTitle.length).fill(-1);
+/** Articles are the pages that are not redirects, numbered in dump (page_id) order; `resolve` follows a slot's redirects to its article (-1: none). */
+function numberArticles(pages: PageSlots, redirectTo: BigMap<number, number>): { article: Int32Array; titles: string[]; resolve: (slot: number) => number } {
+  const article = new Int32Array(pages.title.length).fill(-1);
   const titles: string[] = [];
-  for (let slot = 0; slot < slotTitle.length; slot++) if (!slotIsRedirect[slot]) article[slot] = titles.push(displayTitle(slotTitle[slot]!)) - 1;
-  const redirects = slotTitle.length - titles.length;
+  for (let slot = 0; slot < pages.title.length; slot++) if (!pages.isRedirect[slot]) article[slot] = titles.push(displayTitle(pages.title[slot]!)) - 1;
   const resolve = (slot: number): number => {
     for (let hop = 0; hop <= MAX_REDIRECT_HOPS; hop++) {
-      if (!slotIsRedirect[slot]) return article[slot]!;
+      if (!pages.isRedirect[slot]) return article[slot]!;
       const next = redirectTo.get(slot);
       if (next === undefined) return -1;
       slot = next;
     }
     return -1; // a redirect loop or a chain too long
   };
-  log(`redirect: ${redirectTo.size} main-namespace redirects with a known target`);
+  return { article, titles, resolve };
+}
 
-  // linktarget: lt_id, lt_namespace, lt_title; a target that is a redirect is marked by a high bit.
-  const THROUGH_REDIRECT = 0x80000000;
+/** A link target reached through a redirect is marked by this high bit. */
+const THROUGH_REDIRECT = 0x80000000;
+
+/** linktarget: lt_id, lt_namespace, lt_title. The article each main-namespace target leads to. */
+async function readLinkTargets(file: string, pages: PageSlots, resolve: (slot: number) => number): Promise<BigMap<number, number>> {
   const targetOfLinkId = new BigMap<number, number>();
-  await forEachDumpRow(files.linktarget, 'linktarget', (row, columns) => {
-    if (field(row, columns, 'lt_namespace', files.linktarget, 'number') !== MAIN) return;
-    const slot = slotOfTitle.get(field(row, columns, 'lt_title', files.linktarget, 'string') as string);
+  await forEachDumpRow(file, 'linktarget', (row, columns) => {
+    if (field(row, columns, 'lt_namespace', file, 'number') !== MAIN) return;
+    const slot = pages.ofTitle.get(field(row, columns, 'lt_title', file, 'string') as string);
     if (slot === undefined) return;
     const to = resolve(slot);
-    if (to >= 0) targetOfLinkId.set(field(row, columns, 'lt_id', files.linktarget, 'number') as number, slotIsRedirect[slot] ? (to | THROUGH_REDIRECT) >>> 0 : to);
+    if (to >= 0) targetOfLinkId.set(field(row, columns, 'lt_id', file, 'number') as number, pages.isRedirect[slot] ? (to | THROUGH_REDIRECT) >>> 0 : to);
   });
-  slotOfTitle.clear();
-  log(`linktarget: ${targetOfLinkId.size} targets in the main namespace`);
+  return targetOfLinkId;
+}
 
-  // pagelinks: pl_from, pl_from_namespace, pl_target_id
+/** pagelinks: pl_from, pl_from_namespace, pl_target_id. The links between articles, and how many went through a redirect or were dropped. */
+async function readPageLinks(file: string, pages: PageSlots, article: Int32Array, targetOfLinkId: BigMap<number, number>) {
   const edges = new EdgeBuffer();
   let linksThroughRedirects = 0;
   let linksDropped = 0;
-  await forEachDumpRow(files.pagelinks, 'pagelinks', (row, columns) => {
-    if (field(row, columns, 'pl_from_namespace', files.pagelinks, 'number') !== MAIN) return;
-    const fromSlot = slotOfPageId.get(field(row, columns, 'pl_from', files.pagelinks, 'number') as number);
-    if (fromSlot === undefined || slotIsRedirect[fromSlot]) return; // a redirect page's own link is the redirect
-    const target = targetOfLinkId.get(field(row, columns, 'pl_target_id', files.pagelinks, 'number') as number);
+  await forEachDumpRow(file, 'pagelinks', (row, columns) => {
+    if (field(row, columns, 'pl_from_namespace', file, 'number') !== MAIN) return;
+    const fromSlot = pages.ofPageId.get(field(row, columns, 'pl_from', file, 'number') as number);
+    if (fromSlot === undefined || pages.isRedirect[fromSlot]) return; // a redirect page's own link is the redirect
+    const target = targetOfLinkId.get(field(row, columns, 'pl_target_id', file, 'number') as number);
     if (target === undefined) {
       linksDropped++;
       return;
@@ -130,12 +164,5 @@ export async function buildFromDumps(files: DumpFiles, log: (line: string) => vo
     if (target & THROUGH_REDIRECT) linksThroughRedirects++;
     edges.push(article[fromSlot]!, (target & ~THROUGH_REDIRECT) >>> 0);
   });
-  log(`pagelinks: ${edges.length} main-namespace links`);
-
-  const full = csrFromEdges(titles, edges.from, edges.to, edges.length);
-  const graph = largestComponent(full);
-  return {
-    graph,
-    stats: { pages: titles.length, redirects, links: full.linkCount, linksThroughRedirects, linksDropped, sccPages: graph.pageCount, sccLinks: graph.linkCount },
-  };
+  return { edges, linksThroughRedirects, linksDropped };
 }

@@ -98,18 +98,8 @@ export function generatePairs(graph: LinkGraph, splits: readonly SplitSpec[], se
     order[sources] = source;
     sources++;
     if (sources % 25 === 0) options.onProgress?.(progress());
-    const from = distancesTo(graph, source, back); // searching forward links: links needed from `source` to each page
-    // A random page at each wanted length: count them, draw a rank per length, then find those pages.
-    const counts = new Uint32Array(longest + 1);
-    for (let page = 0; page < from.length; page++) if (from[page]! >= 0 && from[page]! <= longest) counts[from[page]!]!++;
-    const rank = new Int32Array(longest + 1).fill(-1);
-    for (const length of wanted.keys()) if (counts[length]) rank[length] = Math.floor(random() * counts[length]!);
-    const targets = new Map<number, number>();
-    for (let page = 0; page < from.length; page++) {
-      const d = from[page]!;
-      if (d >= 0 && d <= longest && rank[d]! >= 0 && rank[d]!-- === 0) targets.set(d, page);
-    }
-    return { source, targets };
+    // searching forward links: links needed from `source` to each page
+    return { source, targets: randomTargets(distancesTo(graph, source, back), wanted.keys(), longest, random) };
   };
   const waiting: { source: number; targets: Map<number, number> }[] = [];
   const fail = (length: number, why: string): never => {
@@ -132,6 +122,25 @@ export function generatePairs(graph: LinkGraph, splits: readonly SplitSpec[], se
     }
   }
   options.onProgress?.(progress());
+  return pairsOfSplits(splits, found);
+}
+
+/** A random page at each wanted length from a source (its distances `from`): count them, draw a rank per length, then find those pages. */
+function randomTargets(from: ArrayLike<number>, lengths: Iterable<number>, longest: number, random: () => number): Map<number, number> {
+  const counts = new Uint32Array(longest + 1);
+  for (let page = 0; page < from.length; page++) if (from[page]! >= 0 && from[page]! <= longest) counts[from[page]!]!++;
+  const rank = new Int32Array(longest + 1).fill(-1);
+  for (const length of lengths) if (counts[length]) rank[length] = Math.floor(random() * counts[length]!);
+  const targets = new Map<number, number>();
+  for (let page = 0; page < from.length; page++) {
+    const d = from[page]!;
+    if (d >= 0 && d <= longest && rank[d]! >= 0 && rank[d]!-- === 0) targets.set(d, page);
+  }
+  return targets;
+}
+
+/** The pairs found, dealt to the splits in their order, each split's lengths in its order; ids numbered per split. */
+function pairsOfSplits(splits: readonly SplitSpec[], found: Map<number, [number, number][]>): Pair[] {
   const pairs: Pair[] = [];
   for (const split of splits) {
     let n = 0;

@@ -6,7 +6,7 @@ import { loadJobConfig, parseJobConfig } from '../../../harness/config/load.js';
 import { meaningDifferences, meaningOf, recordedMeaning } from '../../../harness/jobs/growth.js';
 import { runJob } from '../../../harness/jobs/job.js';
 import { planTrials } from '../../../harness/jobs/plan.js';
-import { previewJob } from '../../../harness/jobs/plan-preview.js';
+import { previewJob } from '../../../harness/plan/preview.js';
 import { QuietReporter } from '../../../harness/jobs/reporters.js';
 import { dockerAvailable } from '../../../common/docker.js';
 import { loadLegs } from '../../../tasks/aar/load.js';

@@ -1,7 +1,7 @@
 import { loadJobConfig } from '../../../harness/config/load.js';
 import { runJob } from '../../../harness/jobs/job.js';
-import { previewJob } from '../../../harness/jobs/plan-preview.js';
-import { formatPreview } from '../../../harness/jobs/plan-text.js';
+import { previewJob } from '../../../harness/plan/preview.js';
+import { formatPreview } from '../../../harness/plan/text.js';
 import { QuietReporter } from '../../../harness/jobs/reporters.js';
 import { filterLegs } from '../../../tasks/aar/filter.js';
 import { loadLegs } from '../../../tasks/aar/load.js';

@@ -35,75 +35,90 @@ export function sampleEvents(
   o: { model: string; scorer: string; input: string; score: InspectScore },
 ): { events: InspectEvent[]; events_data: { messages: InspectMessage[]; calls: unknown[] } } {
   const { record } = trial.result;
-  const start = Date.parse(record.started_at);
-  const end = Date.parse(record.finished_at);
-  const events: InspectEvent[] = [];
-  const at = (ts: string | undefined) => {
-    const ms = ts ? Date.parse(ts) : start;
-    return { timestamp: new Date(ms).toISOString(), working_start: Math.max(0, (ms - start) / 1000) };
-  };
-  const add = (spanId: string, ts: string | undefined, event: Record<string, unknown> & { event: string }): void =>
-    void events.push({ uuid: idOf(`${key}/event/${events.length}`), span_id: spanId, ...at(ts), ...event });
-  const span = (id: string, type: string, name: string, ts: string | undefined, parent?: string): ((endTs?: string) => void) => {
-    const spanId = idOf(`${key}/span/${id}`);
-    const parentId = parent ? idOf(`${key}/span/${parent}`) : undefined;
-    add(spanId, ts, { event: 'span_begin', id: spanId, ...(parentId ? { parent_id: parentId } : {}), type, name });
-    return (endTs = ts) => add(spanId, endTs, { event: 'span_end', id: spanId });
-  };
-
-  const endInit = span('init', 'init', 'init', record.started_at);
+  const log = new EventLog(key, Date.parse(record.started_at));
+  const endInit = log.span('init', 'init', 'init', record.started_at);
   const first = messages.find((m) => m.role === 'user');
-  add(idOf(`${key}/span/init`), record.started_at, {
+  log.add(log.spanId('init'), record.started_at, {
     event: 'sample_init',
     sample: { input: o.input, target: trial.outcome.target, id: record.leg.id },
     state: { messages: first ? [first] : [], tools: [], tool_choice: null, store: {}, output: { model: o.model, choices: [], completion: '' }, completed: false, metadata: {} },
   });
   endInit();
 
-  const endSolvers = span('solvers', 'solvers', 'solvers', record.started_at);
-  const endAgent = span('agent', 'solver', record.agent.name, record.started_at, 'solvers');
-  const agentSpan = idOf(`${key}/span/agent`);
-  for (const { step, reply, results } of steps) {
-    if (reply === undefined) continue;
-    const message = messages[reply];
-    if (step.llm_call_count !== 0) {
-      const usage = modelUsage(step.metrics);
-      add(agentSpan, step.timestamp, {
-        event: 'model',
-        model: step.model_name ?? o.model,
-        input: [],
-        input_refs: reply > 0 ? [[0, reply]] : [],
-        tools: [],
-        tool_choice: 'auto',
-        config: {},
-        output: { model: step.model_name ?? o.model, choices: [{ message, stop_reason: step.tool_calls?.length ? 'tool_calls' : 'stop' }], completion: step.message, ...(usage ? { usage } : {}) },
-      });
-    }
-    for (const index of results) {
-      const result = messages[index];
-      const call = (step.tool_calls ?? []).find((c) => c.tool_call_id === result.tool_call_id);
-      add(agentSpan, step.timestamp, {
-        event: 'tool',
-        type: 'function',
-        id: call?.tool_call_id ?? result.id,
-        function: call?.function_name ?? String(result.function ?? 'tool'),
-        arguments: call?.arguments ?? {},
-        result: result.content,
-        events: [],
-        message_id: result.id,
-      });
-    }
-  }
-  const finished = new Date(end).toISOString();
+  const endSolvers = log.span('solvers', 'solvers', 'solvers', record.started_at);
+  const endAgent = log.span('agent', 'solver', record.agent.name, record.started_at, 'solvers');
+  for (const step of steps) stepEvents(log, messages, step, o.model);
+  const finished = new Date(Date.parse(record.finished_at)).toISOString();
   endAgent(finished);
   endSolvers(finished);
 
-  const endScorers = span('scorers', 'scorers', 'scorers', finished);
-  const endScorer = span('scorer', 'scorer', o.scorer, finished, 'scorers');
-  add(idOf(`${key}/span/scorer`), finished, { event: 'score', score: o.score, target: trial.outcome.target, intermediate: false, scorer: o.scorer });
+  const endScorers = log.span('scorers', 'scorers', 'scorers', finished);
+  const endScorer = log.span('scorer', 'scorer', o.scorer, finished, 'scorers');
+  log.add(log.spanId('scorer'), finished, { event: 'score', score: o.score, target: trial.outcome.target, intermediate: false, scorer: o.scorer });
   endScorer();
   endScorers();
   // The pool model events take their input from (none: no pool, as the sample's messages already hold them).
-  const pooled = events.some((e) => e.event === 'model');
-  return { events, events_data: { messages: pooled ? messages : [], calls: [] } };
+  const pooled = log.events.some((e) => e.event === 'model');
+  return { events: log.events, events_data: { messages: pooled ? messages : [], calls: [] } };
+}
+
+/** A sample's events as they are added: ids derived from the sample's key, times relative to its start. */
+class EventLog {
+  readonly events: InspectEvent[] = [];
+
+  constructor(
+    private readonly key: string,
+    private readonly start: number,
+  ) {}
+
+  spanId(id: string): string {
+    return idOf(`${this.key}/span/${id}`);
+  }
+
+  add(spanId: string, ts: string | undefined, event: InspectEvent): void {
+    const ms = ts ? Date.parse(ts) : this.start;
+    this.events.push({ uuid: idOf(`${this.key}/event/${this.events.length}`), span_id: spanId, timestamp: new Date(ms).toISOString(), working_start: Math.max(0, (ms - this.start) / 1000), ...event });
+  }
+
+  /** Begins a span; the function returned ends it (at `ts` unless given another time). */
+  span(id: string, type: string, name: string, ts: string | undefined, parent?: string): (endTs?: string) => void {
+    const spanId = this.spanId(id);
+    const parentId = parent ? this.spanId(parent) : undefined;
+    this.add(spanId, ts, { event: 'span_begin', id: spanId, ...(parentId ? { parent_id: parentId } : {}), type, name });
+    return (endTs = ts) => this.add(spanId, endTs, { event: 'span_end', id: spanId });
+  }
+}
+
+/** One agent step in the agent's span: its model event (when the step called the model), then a tool event per result. */
+function stepEvents(log: EventLog, messages: InspectMessage[], { step, reply, results }: StepMessages, model: string): void {
+  if (reply === undefined) return;
+  const agentSpan = log.spanId('agent');
+  const message = messages[reply];
+  if (step.llm_call_count !== 0) {
+    const usage = modelUsage(step.metrics);
+    log.add(agentSpan, step.timestamp, {
+      event: 'model',
+      model: step.model_name ?? model,
+      input: [],
+      input_refs: reply > 0 ? [[0, reply]] : [],
+      tools: [],
+      tool_choice: 'auto',
+      config: {},
+      output: { model: step.model_name ?? model, choices: [{ message, stop_reason: step.tool_calls?.length ? 'tool_calls' : 'stop' }], completion: step.message, ...(usage ? { usage } : {}) },
+    });
+  }
+  for (const index of results) {
+    const result = messages[index];
+    const call = (step.tool_calls ?? []).find((c) => c.tool_call_id === result.tool_call_id);
+    log.add(agentSpan, step.timestamp, {
+      event: 'tool',
+      type: 'function',
+      id: call?.tool_call_id ?? result.id,
+      function: call?.function_name ?? String(result.function ?? 'tool'),
+      arguments: call?.arguments ?? {},
+      result: result.content,
+      events: [],
+      message_id: result.id,
+    });
+  }
 }

@@ -35,6 +35,24 @@ function stepLabel(step: GoldenStep, raw: unknown): string {
  * agrees with the score.
  */
 export function goldenTrace(legText: string, leg: Leg, lines: readonly string[]): FamilyTrialPage {
+  const { traces, callNotes, callStops } = traceStops(legText, leg, lines);
+  const table: DetailTable = {
+    title: `Golden trace (${leg.stops.length} stops, passcode ${leg.passcode})`,
+    note: 'Each stop of the leg beside the agent: the tool calls (#n, below) that visited its page, matched its tool steps (the RCR rule) and showed its value.',
+    columns: columns(
+      ['stop', 'stop', 'int'], ['type', 'type', 'text'], ['after', 'after', 'text'],
+      ['target', 'what to find', 'text'], ['golden', 'golden path', 'text'], ['value', 'value', 'text'],
+      ['agent', 'what the agent did', 'text'],
+    ),
+    rows: leg.stops.map((stop, i) => stopRow(leg, stop, traces[i])),
+    marks: traces.map(stopMark),
+    rowIds: leg.stops.map((s) => `stop-${s.index}`),
+  };
+  return { tables: [table], callNotes: callNotes.map((n) => (n.length ? n.join('; ') : null)), callStops: callStops.map((s) => [...s]) };
+}
+
+/** Each stop's trace in the tool calls, and per call (in log order) what it did for which stops. */
+function traceStops(legText: string, leg: Leg, lines: readonly string[]): { traces: StopTrace[]; callNotes: string[][]; callStops: Set<number>[] } {
   const view = legView(legText);
   const parsed: (LoggedCall | undefined)[] = lines.map((line) => parseToolLog(line).calls[0]);
   // As scoring reads them: refused calls credit nothing, and only served outputs show values.
@@ -47,12 +65,9 @@ export function goldenTrace(legText: string, leg: Leg, lines: readonly string[])
     callStops[call - 1].add(stop);
   };
   const allPreviews = valueCalls.map((c) => c?.preview ?? '').join(' ');
-  const rows: Record<string, Cell>[] = [];
-  const marks: (string | null)[] = [];
   let stepAt = 0;
   let valueAt = 0;
-
-  for (const stop of leg.stops) {
+  const traces = leg.stops.map((stop) => {
     const trace: StopTrace = { pageCalls: null, stepCalls: [], valueCalls: null };
     if (stop.stop_type === 'page' && stop.page_url) {
       const page = canonicalPage(stop.page_url) ?? stop.page_url;
@@ -76,51 +91,50 @@ export function goldenTrace(legText: string, leg: Leg, lines: readonly string[])
       trace.valueCalls = anywhere ? valueCalls.flatMap((c, i) => (c && valueFoundInResults(value, c.preview) ? [i + 1] : [])) : [];
       for (const n of trace.valueCalls) note(n, 'value', stop.index);
     }
-    // A stop the agent works out in its head (reason, or compute without a tool) has nothing to find in the
-    // tool log; its value seen there is shown, but its absence is no miss.
-    const inTools = trace.pageCalls !== null || trace.stepCalls.length > 0;
-    const checks = [
-      trace.pageCalls && trace.pageCalls.length > 0,
-      ...trace.stepCalls.map((s) => s.calls.length > 0),
-      ...(trace.valueCalls && inTools ? [trace.valueCalls.length > 0] : []),
-    ].filter((c) => c !== null);
-    const passed = checks.filter(Boolean).length;
-    marks.push(!checks.length ? 'muted' : passed === checks.length ? 'ok' : passed ? 'partial' : 'miss');
-    const golden = [
-      stop.page_url && stop.stop_type === 'page' ? `page: ${pageTitle(stop.page_url)}` : null,
-      ...trace.stepCalls.map((s) => `tool: ${s.label}`),
-      stop.reason_transform ? `reason: ${stop.reason_transform}` : null,
-      stop.stop_type === 'compute' && stop.bridge.expression ? `compute: ${stop.bridge.expression}` : null,
-    ].filter(Boolean);
-    const did = [
-      trace.pageCalls ? (trace.pageCalls.length ? `visited ${list(trace.pageCalls)}` : 'page not visited') : null,
-      ...trace.stepCalls.map((s) => (s.calls.length ? `${s.label.split('(')[0]} matched ${list(s.calls)}` : `${s.label.split('(')[0]} not matched`)),
-      trace.valueCalls ? (trace.valueCalls.length ? `value seen in ${list(trace.valueCalls)}` : inTools ? 'value never seen' : 'worked out, not looked up (value in no tool result)') : null,
-    ].filter(Boolean);
-    rows.push({
-      stop: stop.index,
-      type: stop.stop_type,
-      after: dependenciesOf(leg, stop).join(', ') || null,
-      target: stop.extraction_target,
-      golden: golden.join('\n') || null,
-      value: typeof stop.extracted_value === 'string' ? stop.extracted_value : JSON.stringify(stop.extracted_value),
-      agent: did.join('\n') || null,
-    });
-  }
+    return trace;
+  });
+  return { traces, callNotes, callStops };
+}
 
-  const table: DetailTable = {
-    title: `Golden trace (${leg.stops.length} stops, passcode ${leg.passcode})`,
-    note: 'Each stop of the leg beside the agent: the tool calls (#n, below) that visited its page, matched its tool steps (the RCR rule) and showed its value.',
-    columns: columns(
-      ['stop', 'stop', 'int'], ['type', 'type', 'text'], ['after', 'after', 'text'],
-      ['target', 'what to find', 'text'], ['golden', 'golden path', 'text'], ['value', 'value', 'text'],
-      ['agent', 'what the agent did', 'text'],
-    ),
-    rows,
-    marks,
-    rowIds: leg.stops.map((s) => `stop-${s.index}`),
+/**
+ * A stop the agent works out in its head (reason, or compute without a tool) has nothing to find in the
+ * tool log; its value seen there is shown, but its absence is no miss.
+ */
+const inTools = (trace: StopTrace): boolean => trace.pageCalls !== null || trace.stepCalls.length > 0;
+
+/** The stop's row mark: every check found (ok), some (partial), none (miss), or nothing to check (muted). */
+function stopMark(trace: StopTrace): string {
+  const checks = [
+    trace.pageCalls && trace.pageCalls.length > 0,
+    ...trace.stepCalls.map((s) => s.calls.length > 0),
+    ...(trace.valueCalls && inTools(trace) ? [trace.valueCalls.length > 0] : []),
+  ].filter((c) => c !== null);
+  const passed = checks.filter(Boolean).length;
+  return !checks.length ? 'muted' : passed === checks.length ? 'ok' : passed ? 'partial' : 'miss';
+}
+
+/** The stop's row: its golden path and value beside what the agent did for it. */
+function stopRow(leg: Leg, stop: Leg['stops'][number], trace: StopTrace): Record<string, Cell> {
+  const golden = [
+    stop.page_url && stop.stop_type === 'page' ? `page: ${pageTitle(stop.page_url)}` : null,
+    ...trace.stepCalls.map((s) => `tool: ${s.label}`),
+    stop.reason_transform ? `reason: ${stop.reason_transform}` : null,
+    stop.stop_type === 'compute' && stop.bridge.expression ? `compute: ${stop.bridge.expression}` : null,
+  ].filter(Boolean);
+  const did = [
+    trace.pageCalls ? (trace.pageCalls.length ? `visited ${list(trace.pageCalls)}` : 'page not visited') : null,
+    ...trace.stepCalls.map((s) => (s.calls.length ? `${s.label.split('(')[0]} matched ${list(s.calls)}` : `${s.label.split('(')[0]} not matched`)),
+    trace.valueCalls ? (trace.valueCalls.length ? `value seen in ${list(trace.valueCalls)}` : inTools(trace) ? 'value never seen' : 'worked out, not looked up (value in no tool result)') : null,
+  ].filter(Boolean);
+  return {
+    stop: stop.index,
+    type: stop.stop_type,
+    after: dependenciesOf(leg, stop).join(', ') || null,
+    target: stop.extraction_target,
+    golden: golden.join('\n') || null,
+    value: typeof stop.extracted_value === 'string' ? stop.extracted_value : JSON.stringify(stop.extracted_value),
+    agent: did.join('\n') || null,
   };
-  return { tables: [table], callNotes: callNotes.map((n) => (n.length ? n.join('; ') : null)), callStops: callStops.map((s) => [...s]) };
 }
 
 /** The golden trace of a stored trial, from its leg.json; a note instead when the leg cannot be read. */

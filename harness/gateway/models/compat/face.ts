@@ -102,9 +102,15 @@ async function handle(upstream: ChatUpstream, key: string, req: IncomingMessage,
     for await (const chunk of answer.body ?? []) res.write(chunk as Uint8Array);
     return void res.end();
   }
+  await sendTranslated(res, answer, translation, { stream: body.stream === true, model, anthropic, gone: gone.signal });
+}
+
+/** The upstream's Chat Completions answer in the API the agent spoke: whole, or as that API's stream events (from a stream or from a whole answer). */
+async function sendTranslated(res: ServerResponse, answer: Response, translation: Translation, asked: { stream: boolean; model: string; anthropic: boolean; gone: AbortSignal }): Promise<void> {
+  const { model, anthropic, gone } = asked;
   if (!answer.ok) return send(res, answer.status, translation.error(answer.status, await answer.text()));
   const streamed = (answer.headers.get('content-type') ?? '').includes('text/event-stream');
-  if (body.stream !== true) {
+  if (!asked.stream) {
     if (streamed) return sendError(res, anthropic, 502, 'api_error', 'the Chat Completions upstream streamed an answer that was asked for whole');
     return sendJson(res, 200, translation.whole(obj(await answer.json()) ?? {}, model));
   }
@@ -130,7 +136,7 @@ async function handle(upstream: ChatUpstream, key: string, req: IncomingMessage,
       for await (const chunk of answer.body ?? []) sse.push(chunk as Uint8Array);
       sse.end();
     } catch (error) {
-      if (gone.signal.aborted) return;
+      if (gone.aborted) return;
       const message = `the upstream's stream broke: ${(error as Error).message}`;
       res.write(`event: error\ndata: ${JSON.stringify(anthropic ? { type: 'error', error: { type: 'api_error', message } } : { type: 'error', message })}\n\n`);
       return void res.end();

@@ -198,6 +198,35 @@ function distanceMatrix(facts: UpstreamFacts, q: Record<string, string>): StandI
   return json({ destination_addresses: destinationAddresses, origin_addresses: originAddresses, rows, status: 'OK' });
 }
 
+/** The geocoded origin and destination of a route both places were found for. */
+const foundWaypoints = (origin: string, destination: string) =>
+  [origin, destination].map((place) => ({ geocoder_status: 'OK', place_id: placeId(place), types: ['locality', 'political'] }));
+
+/** A route's three steps (out of the station, the road, the arrival), its time and distance shared 4% / 90% / 6%. */
+function routeSteps(r: { key: string; mode: string; a: { lat: number; lng: number }; b: { lat: number; lng: number }; seconds: number; meters: number; units: Parameters<typeof distanceText>[1]; road: string }) {
+  const { key, a, b, units, road } = r;
+  const split = [0.04, 0.9, 0.06];
+  const secondsOf = [Math.round(r.seconds * split[0]), 0, Math.round(r.seconds * split[2])];
+  secondsOf[1] = r.seconds - secondsOf[0] - secondsOf[2];
+  const metersOf = [Math.round(r.meters * split[0]), 0, Math.round(r.meters * split[2])];
+  metersOf[1] = r.meters - metersOf[0] - metersOf[2];
+  const html = [
+    `Head <b>${['north', 'east', 'south', 'west'][between(`dir ${key}`, 0, 3)]}</b> on <b>Station Road</b> toward <b>${road}</b>`,
+    `Turn <b>right</b> onto <b>${road}</b><div style="font-size:0.9em">Pass by Caf&eacute; &amp; Lodge (on the left)</div>`,
+    `Turn <b>left</b><div style="font-size:0.9em">Destination will be on the right</div>`,
+  ];
+  return html.map((h, i) => ({
+    distance: { text: distanceText(metersOf[i], units), value: metersOf[i] },
+    duration: { text: durationText(secondsOf[i]), value: secondsOf[i] },
+    end_location: { lat: a.lat + ((b.lat - a.lat) * (i + 1)) / 3, lng: a.lng + ((b.lng - a.lng) * (i + 1)) / 3 },
+    html_instructions: h,
+    ...(i === 1 ? { maneuver: 'turn-right' } : i === 2 ? { maneuver: 'turn-left' } : {}),
+    polyline: { points: `_p~iF~ps|U_ulLnnqC_mqNvxq\`@${i}` },
+    start_location: { lat: a.lat + ((b.lat - a.lat) * i) / 3, lng: a.lng + ((b.lng - a.lng) * i) / 3 },
+    travel_mode: r.mode.toUpperCase(),
+  }));
+}
+
 function directions(facts: UpstreamFacts, q: Record<string, string>): StandInReply {
   const origin = q.origin ?? '';
   const destination = q.destination ?? '';
@@ -206,7 +235,7 @@ function directions(facts: UpstreamFacts, q: Record<string, string>): StandInRep
   if (notFound(origin) || notFound(destination)) return status('NOT_FOUND', { geocoded_waypoints: [{ geocoder_status: notFound(origin) ? 'ZERO_RESULTS' : 'OK' }, { geocoder_status: notFound(destination) ? 'ZERO_RESULTS' : 'OK' }], routes: [] });
   // Honolulu is on an island: no road leads there from anywhere else.
   if (mode !== 'transit' && /honolulu/i.test(origin) !== /honolulu/i.test(destination)) {
-    return status('ZERO_RESULTS', { geocoded_waypoints: [{ geocoder_status: 'OK', place_id: placeId(origin), types: ['locality', 'political'] }, { geocoder_status: 'OK', place_id: placeId(destination), types: ['locality', 'political'] }], routes: [] });
+    return status('ZERO_RESULTS', { geocoded_waypoints: foundWaypoints(origin, destination), routes: [] });
   }
   const key = factKeys.directions(origin, destination, mode);
   const minutes = facts.values.get(key);
@@ -216,32 +245,10 @@ function directions(facts: UpstreamFacts, q: Record<string, string>): StandInRep
   const seconds = typeof minutes === 'number' ? routeSeconds(key, minutes) : Math.round((haversine(a, b) * 1.3) / speed) + 60;
   const meters = Math.max(10, Math.round(typeof minutes === 'number' ? minutes * 60 * speed * 0.8 : haversine(a, b) * 1.3) + between(`m ${key}`, 0, 99));
   const units = unitsFor(q, origin);
-  const split = [0.04, 0.9, 0.06];
-  const secondsOf = [Math.round(seconds * split[0]), 0, Math.round(seconds * split[2])];
-  secondsOf[1] = seconds - secondsOf[0] - secondsOf[2];
-  const metersOf = [Math.round(meters * split[0]), 0, Math.round(meters * split[2])];
-  metersOf[1] = meters - metersOf[0] - metersOf[2];
   const road = `${['A', 'B', 'N', 'M'][between(`road ${key}`, 0, 3)]}${between(`roadno ${key}`, 1, 99)}`;
-  const html = [
-    `Head <b>${['north', 'east', 'south', 'west'][between(`dir ${key}`, 0, 3)]}</b> on <b>Station Road</b> toward <b>${road}</b>`,
-    `Turn <b>right</b> onto <b>${road}</b><div style="font-size:0.9em">Pass by Caf&eacute; &amp; Lodge (on the left)</div>`,
-    `Turn <b>left</b><div style="font-size:0.9em">Destination will be on the right</div>`,
-  ];
-  const steps = html.map((h, i) => ({
-    distance: { text: distanceText(metersOf[i], units), value: metersOf[i] },
-    duration: { text: durationText(secondsOf[i]), value: secondsOf[i] },
-    end_location: { lat: a.lat + ((b.lat - a.lat) * (i + 1)) / 3, lng: a.lng + ((b.lng - a.lng) * (i + 1)) / 3 },
-    html_instructions: h,
-    ...(i === 1 ? { maneuver: 'turn-right' } : i === 2 ? { maneuver: 'turn-left' } : {}),
-    polyline: { points: `_p~iF~ps|U_ulLnnqC_mqNvxq\`@${i}` },
-    start_location: { lat: a.lat + ((b.lat - a.lat) * i) / 3, lng: a.lng + ((b.lng - a.lng) * i) / 3 },
-    travel_mode: mode.toUpperCase(),
-  }));
+  const steps = routeSteps({ key, mode, a, b, seconds, meters, units, road });
   return json({
-    geocoded_waypoints: [
-      { geocoder_status: 'OK', place_id: placeId(origin), types: ['locality', 'political'] },
-      { geocoder_status: 'OK', place_id: placeId(destination), types: ['locality', 'political'] },
-    ],
+    geocoded_waypoints: foundWaypoints(origin, destination),
     routes: [
       {
         bounds: { northeast: { lat: Math.max(a.lat, b.lat), lng: Math.max(a.lng, b.lng) }, southwest: { lat: Math.min(a.lat, b.lat), lng: Math.min(a.lng, b.lng) } },

@@ -47,6 +47,39 @@ function stockDays(facts: UpstreamFacts): Map<string, Map<string, { close?: numb
   return days;
 }
 
+/** The chart's window in ms: period1 to period2 (default the store's day), else the five days before that day. */
+function chartWindow(q: Record<string, string | undefined>): { from: number; to: number } {
+  if (q.period1 !== undefined) return { from: Number(q.period1) * 1000, to: q.period2 !== undefined ? Number(q.period2) * 1000 : dayMs('2026-03-14') };
+  const to = dayMs('2026-03-14');
+  return { from: to - 5 * DAY_MS, to };
+}
+
+/**
+ * A ticker's daily candles in the window: the stored closes and volumes where the store has them, stable
+ * draws around its price (`anchor`) elsewhere. Candles open at 09:30 local time; a day is in the answer
+ * when its candle's time is in [from, to).
+ */
+function dailyCandles(ticker: string, days: Map<string, { close?: number; volume?: number }>, gmtoffset: number, { from, to }: { from: number; to: number }) {
+  const anchor = [...days.values()].find((d) => d.close !== undefined)?.close ?? between(`price ${ticker}`, 5, 400) + unit(`cents ${ticker}`);
+  const timestamps: number[] = [];
+  const adjclose: number[] = [];
+  const close: number[] = [];
+  const volume: number[] = [];
+  for (let t = Math.floor(from / DAY_MS) * DAY_MS - DAY_MS; t < to + DAY_MS; t += DAY_MS) {
+    const date = isoDay(t);
+    const open = t + (9.5 * 3600 - gmtoffset) * 1000;
+    if (!isTradingDay(date) || open < from || open >= to) continue;
+    const fact = days.get(date) ?? {};
+    const adjusted = fact.close ?? Math.round(anchor * (0.9 + unit(`day ${ticker} ${date}`) * 0.2) * 1e6) / 1e6;
+    timestamps.push(open / 1000);
+    adjclose.push(adjusted);
+    // Yahoo's close is the traded price; adjclose takes later dividends and splits out of it.
+    close.push(Math.round(adjusted * 1.0371 * 1e6) / 1e6);
+    volume.push(fact.volume ?? between(`vol ${ticker} ${date}`, 100_000, 40_000_000));
+  }
+  return { anchor, timestamps, adjclose, close, volume };
+}
+
 export function yahooFinance(facts: UpstreamFacts) {
   let known: ReturnType<typeof stockDays> | undefined;
   return (req: StandInRequest): StandInReply => {
@@ -61,34 +94,7 @@ export function yahooFinance(facts: UpstreamFacts) {
     known ??= stockDays(facts);
     const ex = exchangeOf(ticker);
     const q = req.query;
-    let from: number;
-    let to: number;
-    if (q.period1 !== undefined) {
-      from = Number(q.period1) * 1000;
-      to = q.period2 !== undefined ? Number(q.period2) * 1000 : dayMs('2026-03-14');
-    } else {
-      to = dayMs('2026-03-14');
-      from = to - 5 * DAY_MS;
-    }
-    const days = known.get(ticker) ?? new Map();
-    const anchor = [...days.values()].find((d) => d.close !== undefined)?.close ?? between(`price ${ticker}`, 5, 400) + unit(`cents ${ticker}`);
-    const timestamps: number[] = [];
-    const adjclose: number[] = [];
-    const close: number[] = [];
-    const volume: number[] = [];
-    // Candles open at 09:30 local time; a day is in the answer when its candle's time is in [period1, period2).
-    for (let t = Math.floor(from / DAY_MS) * DAY_MS - DAY_MS; t < to + DAY_MS; t += DAY_MS) {
-      const date = isoDay(t);
-      const open = t + (9.5 * 3600 - ex.gmtoffset) * 1000;
-      if (!isTradingDay(date) || open < from || open >= to) continue;
-      const fact = days.get(date) ?? {};
-      const adjusted = fact.close ?? Math.round(anchor * (0.9 + unit(`day ${ticker} ${date}`) * 0.2) * 1e6) / 1e6;
-      timestamps.push(open / 1000);
-      adjclose.push(adjusted);
-      // Yahoo's close is the traded price; adjclose takes later dividends and splits out of it.
-      close.push(Math.round(adjusted * 1.0371 * 1e6) / 1e6);
-      volume.push(fact.volume ?? between(`vol ${ticker} ${date}`, 100_000, 40_000_000));
-    }
+    const { anchor, timestamps, adjclose, close, volume } = dailyCandles(ticker, known.get(ticker) ?? new Map(), ex.gmtoffset, chartWindow(q));
     const meta = {
       currency: ex.currency,
       symbol: ticker,

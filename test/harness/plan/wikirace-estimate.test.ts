@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadJobConfig } from '../../../harness/config/load.js';
-import { previewJob } from '../../../harness/jobs/plan-preview.js';
-import { formatPreview } from '../../../harness/jobs/plan-text.js';
+import { previewJob } from '../../../harness/plan/preview.js';
+import { formatPreview } from '../../../harness/plan/text.js';
 import { writeCraftedWikiraceJob } from '../../helpers/crafted-wikirace.js';
 import { wikiraceJobSetup } from '../../helpers/wikirace-job.js';
 

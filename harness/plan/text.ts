@@ -1,8 +1,8 @@
 import { plannedMde } from '../../common/stats.js';
 import { int, plural } from '../../common/words.js';
 import type { AgentEstimate } from './estimate.js';
-import { paintStatus } from './colour.js';
-import type { JobPreview } from './plan-preview.js';
+import { paintStatus } from '../jobs/colour.js';
+import type { JobPreview } from './preview.js';
 
 const tokens = (n: number): string => (n >= 1e9 ? `${(n / 1e9).toFixed(2)} B` : n >= 1e6 ? `${(n / 1e6).toFixed(1)} M` : n >= 1e3 ? `${(n / 1e3).toFixed(0)} K` : `${n}`);
 const usd = (n: number | null | undefined): string => (n == null ? 'unknown (model not in the price table)' : `$${n < 100 ? n.toFixed(2) : int(n)}`);

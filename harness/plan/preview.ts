@@ -8,13 +8,13 @@ import type { LoadedConfig } from '../config/load.js';
 import { agentId } from '../config/schema.js';
 import { BUILT_IN_PRICES } from '../gateway/models/apis/registry.js';
 import { loadPriceTable } from '../gateway/models/prices.js';
-import { chooseConcurrency, type ConcurrencyChoice } from './concurrency.js';
+import { chooseConcurrency, type ConcurrencyChoice } from '../jobs/concurrency.js';
 import { estimateAgent, type AgentEstimate } from './estimate.js';
-import { changedLegs, finishedTrials, meaningDifferences, meaningOf, recordedMeaning } from './growth.js';
-import { imageSettings, planImages, type ImagePlan } from './image-plan.js';
-import { loadJobTasks } from './job-tasks.js';
-import { planTrials } from './plan.js';
-import { checkWorldCoverage, type WorldCoverage } from './world-coverage.js';
+import { changedLegs, finishedTrials, meaningDifferences, meaningOf, recordedMeaning } from '../jobs/growth.js';
+import { imageSettings, planImages, type ImagePlan } from '../jobs/image-plan.js';
+import { loadJobTasks } from '../jobs/job-tasks.js';
+import { planTrials } from '../jobs/plan.js';
+import { checkWorldCoverage, type WorldCoverage } from '../jobs/world-coverage.js';
 import { STORED_MODES, type ToolMode } from '../../tools/modes.js';
 
 /** What `aar plan` / `aar run --dry-run` shows: a job's work and cost before it runs. Nothing is built or started. */
