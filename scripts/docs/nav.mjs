@@ -46,7 +46,7 @@ export const NAV = [
       { title: 'Tests and benchmarks', page: 'benchmarks.md' },
     ],
   },
-  { section: 'Project', items: [{ title: 'README', page: '../README.md' }] },
+  { section: 'Project', items: [{ title: 'README', page: '../README.md' }, { title: 'Changes', page: 'changes.md' }] },
 ];
 
 /**

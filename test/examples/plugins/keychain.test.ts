@@ -4,6 +4,7 @@
  * run through `aar run`, `aar report`, `aar compare`, `aar verify`, `aar view` and `aar export` as processes.
  * Its job runs in Docker (the hopper agent's own image layer is built FROM the base image).
  */
+import { HARNESS_VERSION } from '../../../harness/version.js';
 import { jest } from '@jest/globals';
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -118,6 +119,6 @@ describeDocker('the example plugin, packed and installed into a throwaway projec
   test('a plugin built for another plugin API is refused in one line', () => {
     const index = path.join(project, 'node_modules', 'aar-plugin-keychain', 'index.js');
     writeFileSync(index, readFileSync(index, 'utf8').replace('apiVersion: PLUGIN_API_VERSION', 'apiVersion: 99'));
-    expect(aar(['plugins', 'list', ...PLUGIN])).toMatchObject({ status: 1, stdout: '', stderr: `aar: ${index}: plugin aar-plugin-keychain is built for plugin API 99; aar-harness 0.1.0 has plugin API 1\n` });
+    expect(aar(['plugins', 'list', ...PLUGIN])).toMatchObject({ status: 1, stdout: '', stderr: `aar: ${index}: plugin aar-plugin-keychain is built for plugin API 99; aar-harness ${HARNESS_VERSION} has plugin API 1\n` });
   });
 });
