@@ -3,6 +3,7 @@
  * entries under its name; a job config's `plugins:` must be loaded before the config is checked; a plugin for
  * another API version, a malformed one and one whose names are taken are each one line, and register nothing.
  */
+import { HARNESS_VERSION } from '../../../harness/version.js';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AGENTS } from '../../../harness/agents/registry.js';
@@ -44,7 +45,7 @@ describe('plugins', () => {
   test('a plugin for another API version is one line, naming its file, and registers nothing', async () => {
     const before = listed();
     const dir = variant('future', (text) => text.replace('apiVersion: PLUGIN_API_VERSION', `apiVersion: ${PLUGIN_API_VERSION + 1}`));
-    await expect(loadPlugin(dir)).rejects.toThrow(new Error(`${path.join(dir, 'index.js')}: plugin aar-plugin-keychain is built for plugin API ${PLUGIN_API_VERSION + 1}; aar-harness 0.1.0 has plugin API ${PLUGIN_API_VERSION}`));
+    await expect(loadPlugin(dir)).rejects.toThrow(new Error(`${path.join(dir, 'index.js')}: plugin aar-plugin-keychain is built for plugin API ${PLUGIN_API_VERSION + 1}; aar-harness ${HARNESS_VERSION} has plugin API ${PLUGIN_API_VERSION}`));
     expect(listed()).toEqual(before);
   });
 
