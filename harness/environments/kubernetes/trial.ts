@@ -51,26 +51,10 @@ export class KubernetesTrial implements TrialEnvironment {
       const node = follower.pod?.spec?.nodeName ?? null;
       // The handover timed the result on the harness's clock; the node is the cluster's word where it has one.
       if ('r' in outcome) return { ...outcome.r, node: node ?? outcome.r.node };
-      return await this.withoutResult(outcome.f, node, started);
+      return await resultOfFate(outcome.f, node, performance.now() - (this.handover.fetchedAt ?? started), () => this.kill());
     } finally {
       follower.stop();
     }
-  }
-
-  /** The run's result when the pod's fate came first: the trial container's own end, a timeout (the pod removed), or an error. */
-  private async withoutResult(fate: PodFate, node: string | null, started: number): Promise<TrialWorkResult> {
-    const empty = Buffer.alloc(0);
-    const agentMs = performance.now() - (this.handover.fetchedAt ?? started);
-    const nothing = { stdout: empty, stderr: empty, files: {}, dirs: {}, node, cuts: [], durationMs: agentMs };
-    if (typeof fate === 'object') {
-      const { exitCode, reason } = fate.ended;
-      return { ...nothing, exitCode, timedOut: false, ...(reason === 'OOMKilled' ? { fate: { oomAtOwnLimit: true } } : {}) };
-    }
-    if (fate === 'timeout') {
-      await this.kill();
-      return { ...nothing, exitCode: null, timedOut: true };
-    }
-    throw new Error(fate);
   }
 
   /** Deleting the pod stops its containers wherever it runs (no file comes back from a killed trial). */
@@ -84,4 +68,22 @@ export class KubernetesTrial implements TrialEnvironment {
     this.markRemoved();
     await this.provider.deletePod(this.podName);
   }
+}
+
+/**
+ * The run's result when the pod's fate came first: the trial container's own end (scored), a timeout (the pod
+ * killed), or an error. Not a method: a sandbox offers only id, run, kill and remove (the conformance suite).
+ */
+async function resultOfFate(fate: PodFate, node: string | null, agentMs: number, kill: () => Promise<void>): Promise<TrialWorkResult> {
+  const empty = Buffer.alloc(0);
+  const nothing = { stdout: empty, stderr: empty, files: {}, dirs: {}, node, cuts: [], durationMs: agentMs };
+  if (typeof fate === 'object') {
+    const { exitCode, reason } = fate.ended;
+    return { ...nothing, exitCode, timedOut: false, ...(reason === 'OOMKilled' ? { fate: { oomAtOwnLimit: true } } : {}) };
+  }
+  if (fate === 'timeout') {
+    await kill();
+    return { ...nothing, exitCode: null, timedOut: true };
+  }
+  throw new Error(fate);
 }
