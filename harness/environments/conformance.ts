@@ -30,47 +30,96 @@ export interface ConformanceOptions {
 
 /** The suite for one environment: `provider` makes its provider (once, before the checks). */
 export function environmentSuite(name: string, provider: () => EnvironmentProvider | Promise<EnvironmentProvider>, options: ConformanceOptions): ConformanceSuite {
-  let gateway: GatewayServer;
-  let socketDir: string;
-  let env: EnvironmentProvider;
-  let closed = false;
-  const labels = { 'aar-harness': '1', 'aar.job_key': options.suiteLabel, 'aar.job': options.suiteLabel, 'aar.trial': 'conformance' };
+  const bench = new SandboxBench(provider, options);
+  const checks = environmentChecks(bench);
+  for (const check of checks) check.timeoutMs = 180_000;
+  return {
+    seam: 'environment',
+    entry: name,
+    checks,
+    before: () => bench.open(),
+    /** Removes what is left and closes the provider; safe twice. */
+    after: () => bench.close(),
+  };
+}
 
-  const specFor = (trial: { token: string; handover: WorkHandover }, sandboxLabels: Record<string, string>): EnvironmentSpec =>
-    sandboxSpec({ image: options.image(), labels: sandboxLabels, token: trial.token, socketDir, handover: trial.handover });
+/** What the checks drive an environment with: its provider, a real gateway on a Unix socket, the suite's labels. Opened before the checks, closed after. */
+class SandboxBench {
+  gateway!: GatewayServer;
+  socketDir!: string;
+  env!: EnvironmentProvider;
+  readonly suiteLabel: string;
+  readonly labels: Record<string, string>;
+  private closed = false;
+
+  constructor(
+    private readonly provider: () => EnvironmentProvider | Promise<EnvironmentProvider>,
+    private readonly options: ConformanceOptions,
+  ) {
+    this.suiteLabel = options.suiteLabel;
+    this.labels = { 'aar-harness': '1', 'aar.job_key': options.suiteLabel, 'aar.job': options.suiteLabel, 'aar.trial': 'conformance' };
+  }
+
+  async open(): Promise<void> {
+    this.env = await this.provider();
+    await this.env.check();
+    this.gateway = new GatewayServer({ tools: new ToolService({ mode: 'live', providers: {} as ProviderContext }) });
+    this.socketDir = mkdtempSync(path.join(os.tmpdir(), 'aar-conf-'));
+    await this.gateway.listenSocket(path.join(this.socketDir, 'gateway.sock'));
+  }
+
+  /** Removes what is left and closes the provider; safe twice. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.env?.removeByLabels({ 'aar.job_key': this.suiteLabel });
+    await this.env?.close?.();
+    await this.gateway?.close();
+    if (this.socketDir) rmSync(this.socketDir, { recursive: true, force: true });
+  }
+
+  specFor(trial: { token: string; handover: WorkHandover }, sandboxLabels: Record<string, string>): EnvironmentSpec {
+    return sandboxSpec({ image: this.options.image(), labels: sandboxLabels, token: trial.token, socketDir: this.socketDir, handover: trial.handover });
+  }
 
   /** Starts a sandbox for one registered trial and runs work in it; the sandbox is removed afterwards (twice: safe). */
-  async function runOnce(w: TrialWork, extra: Partial<EnvironmentSpec> = {}): Promise<TrialWorkResult> {
-    const trial = gateway.trials.register({ trialId: 'conformance', toolLogPath: path.join(socketDir, 'tool_log.jsonl') });
-    const sandbox = await env.start({ ...specFor(trial, labels), ...extra });
+  async runOnce(w: TrialWork, extra: Partial<EnvironmentSpec> = {}): Promise<TrialWorkResult> {
+    const trial = this.gateway.trials.register({ trialId: 'conformance', toolLogPath: path.join(this.socketDir, 'tool_log.jsonl') });
+    const sandbox = await this.env.start({ ...this.specFor(trial, this.labels), ...extra });
     try {
       return await sandbox.run(w);
     } finally {
       await sandbox.remove();
       await sandbox.remove();
-      gateway.trials.unregister(trial.token);
+      this.gateway.trials.unregister(trial.token);
     }
   }
 
   /** Starts a sandbox running `sleep 100` under a label of its own; resolves once its work was fetched. */
-  async function startSleeper(trialName: string) {
-    const trial = gateway.trials.register({ trialId: trialName, toolLogPath: path.join(socketDir, `${trialName}.jsonl`) });
-    const sandbox = await env.start(specFor(trial, { ...labels, 'aar.trial': trialName }));
+  async startSleeper(trialName: string) {
+    const trial = this.gateway.trials.register({ trialId: trialName, toolLogPath: path.join(this.socketDir, `${trialName}.jsonl`) });
+    const sandbox = await this.env.start(this.specFor(trial, { ...this.labels, 'aar.trial': trialName }));
     const running = sandbox.run(work({ command: ['sleep', '100'], timeoutMs: 120_000 }));
     running.catch(() => {});
     const deadline = Date.now() + 60_000;
     while (!trial.handover.fetched && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     assert.equal(trial.handover.fetched, true, 'the sandbox fetched its work within 60 s');
     const settled = running.then((r) => ({ exitCode: r.exitCode, timedOut: r.timedOut }), () => 'failed' as const);
-    return { sandbox, settled, done: () => gateway.trials.unregister(trial.token) };
+    return { sandbox, settled, done: () => this.gateway.trials.unregister(trial.token) };
   }
-  const listed = (trial: string) => env.listByLabels({ 'aar.job_key': options.suiteLabel, 'aar.trial': trial });
 
-  const checks: ConformanceCheck[] = [
+  listed(trial: string) {
+    return this.env.listByLabels({ 'aar.job_key': this.suiteLabel, 'aar.trial': trial });
+  }
+}
+
+/** The checks, each on sandboxes of its own. */
+function environmentChecks(bench: SandboxBench): ConformanceCheck[] {
+  return [
     {
       name: 'files go in with their modes, the command runs in its folder with its environment, output and files come out',
       async run() {
-        const result = await runOnce(filesInOutWork());
+        const result = await bench.runOnce(filesInOutWork());
         assert.equal(result.stdout.toString(), 'out hello /app\n');
         checkFilesInOut(result);
         assert.equal(typeof result.node, 'string');
@@ -79,7 +128,7 @@ export function environmentSuite(name: string, provider: () => EnvironmentProvid
     {
       name: 'the gateway answers from inside, with the trial token',
       async run() {
-        const result = await runOnce(work({ command: ['tools', '--ping'] }));
+        const result = await bench.runOnce(work({ command: ['tools', '--ping'] }));
         assert.match(result.stdout.toString(), /gateway ok/);
         assert.equal(result.exitCode, 0);
       },
@@ -87,7 +136,7 @@ export function environmentSuite(name: string, provider: () => EnvironmentProvid
     {
       name: 'past the timeout the command and its children are killed; the run says so',
       async run() {
-        const result = await runOnce(work({ command: ['sh', '-c', 'sleep 100 & echo started; sleep 100'], timeoutMs: 2_000 }));
+        const result = await bench.runOnce(work({ command: ['sh', '-c', 'sleep 100 & echo started; sleep 100'], timeoutMs: 2_000 }));
         assert.equal(result.timedOut, true);
         assert.equal(result.exitCode, null);
         assert.ok(result.durationMs >= 2_000 && result.durationMs < 10_000, `ran ${result.durationMs} ms`);
@@ -100,7 +149,7 @@ export function environmentSuite(name: string, provider: () => EnvironmentProvid
         await new Promise<void>((resolve) => server.listen(0, '0.0.0.0', resolve));
         const targets = hostAddresses();
         try {
-          const result = await runOnce(work({ command: ['node', '-e', REACH_PROBE(targets, (server.address() as net.AddressInfo).port)] }));
+          const result = await bench.runOnce(work({ command: ['node', '-e', REACH_PROBE(targets, (server.address() as net.AddressInfo).port)] }));
           const seen = JSON.parse(result.stdout.toString()) as { defaultRoute: boolean; host: Record<string, string> };
           assert.equal(seen.defaultRoute, false, 'a default route inside the sandbox');
           for (const t of targets) assert.notEqual(seen.host[t], 'open', `the host's ${t} answered from inside`);
@@ -112,7 +161,7 @@ export function environmentSuite(name: string, provider: () => EnvironmentProvid
     {
       name: 'memory and process limits are set on the sandbox',
       async run() {
-        const result = await runOnce(
+        const result = await bench.runOnce(
           work({ command: ['sh', '-c', 'cat /sys/fs/cgroup/memory.max 2>/dev/null || cat /sys/fs/cgroup/memory/memory.limit_in_bytes; cat /sys/fs/cgroup/pids.max 2>/dev/null || cat /sys/fs/cgroup/pids/pids.max'] }),
         );
         sameJson(result.stdout.toString().trim().split('\n'), [String(256 * 1024 * 1024), '128']);
@@ -121,8 +170,8 @@ export function environmentSuite(name: string, provider: () => EnvironmentProvid
     {
       name: 'a sandbox offers only id, run, kill and remove: nothing reaches into it',
       async run() {
-        const trial = gateway.trials.register({ trialId: 'conformance-narrow', toolLogPath: path.join(socketDir, 'narrow.jsonl') });
-        const sandbox = await env.start(specFor(trial, { ...labels, 'aar.trial': 'narrow' }));
+        const trial = bench.gateway.trials.register({ trialId: 'conformance-narrow', toolLogPath: path.join(bench.socketDir, 'narrow.jsonl') });
+        const sandbox = await bench.env.start(bench.specFor(trial, { ...bench.labels, 'aar.trial': 'narrow' }));
         try {
           const methods = new Set<string>();
           for (let proto = Object.getPrototypeOf(sandbox); proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
@@ -132,25 +181,25 @@ export function environmentSuite(name: string, provider: () => EnvironmentProvid
           assert.equal(typeof sandbox.id, 'string');
         } finally {
           await sandbox.remove();
-          gateway.trials.unregister(trial.token);
+          bench.gateway.trials.unregister(trial.token);
         }
       },
     },
     {
       name: 'listByLabels lists a running sandbox with its labels; removeByLabels removes it and reports it; its run ends',
       async run() {
-        const { settled, done } = await startSleeper('left-behind');
+        const { settled, done } = await bench.startSleeper('left-behind');
         try {
-          const seen = await listed('left-behind');
+          const seen = await bench.listed('left-behind');
           assert.equal(seen.length, 1);
-          assert.equal(seen[0]!.labels['aar.job_key'], options.suiteLabel);
+          assert.equal(seen[0]!.labels['aar.job_key'], bench.suiteLabel);
           assert.equal(seen[0]!.labels['aar.trial'], 'left-behind');
-          assert.equal(await env.removeByLabels({ 'aar.job_key': options.suiteLabel, 'aar.trial': 'left-behind' }), 1);
+          assert.equal(await bench.env.removeByLabels({ 'aar.job_key': bench.suiteLabel, 'aar.trial': 'left-behind' }), 1);
           // A lost sandbox: the run fails, or ends with no exit status (the trial runner's infrastructure error).
           const outcome = await settled;
           assert.ok(outcome === 'failed' || (outcome.exitCode === null && !outcome.timedOut), `the run of a removed sandbox ended ${JSON.stringify(outcome)}`);
-          sameJson(await listed('left-behind'), []);
-          assert.equal(await env.removeByLabels({ 'aar.job_key': options.suiteLabel, 'aar.trial': 'left-behind' }), 0);
+          sameJson(await bench.listed('left-behind'), []);
+          assert.equal(await bench.env.removeByLabels({ 'aar.job_key': bench.suiteLabel, 'aar.trial': 'left-behind' }), 0);
         } finally {
           done();
         }
@@ -159,7 +208,7 @@ export function environmentSuite(name: string, provider: () => EnvironmentProvid
     {
       name: 'kill ends a run at once, long before its timeout, and never as a clean exit',
       async run() {
-        const { sandbox, settled, done } = await startSleeper('killed');
+        const { sandbox, settled, done } = await bench.startSleeper('killed');
         try {
           const killed = Date.now();
           await sandbox.kill();
@@ -167,36 +216,13 @@ export function environmentSuite(name: string, provider: () => EnvironmentProvid
           assert.ok(Date.now() - killed < 30_000, 'the run ended within 30 s of kill');
           assert.ok(JSON.stringify(outcome) !== JSON.stringify({ exitCode: 0, timedOut: false }), 'the killed run ended as a clean exit');
           await sandbox.remove();
-          sameJson(await listed('killed'), []);
+          sameJson(await bench.listed('killed'), []);
         } finally {
           done();
         }
       },
     },
   ];
-  for (const check of checks) check.timeoutMs = 180_000;
-
-  return {
-    seam: 'environment',
-    entry: name,
-    checks,
-    async before() {
-      env = await provider();
-      await env.check();
-      gateway = new GatewayServer({ tools: new ToolService({ mode: 'live', providers: {} as ProviderContext }) });
-      socketDir = mkdtempSync(path.join(os.tmpdir(), 'aar-conf-'));
-      await gateway.listenSocket(path.join(socketDir, 'gateway.sock'));
-    },
-    /** Removes what is left and closes the provider; safe twice. */
-    async after() {
-      if (closed) return;
-      closed = true;
-      await env?.removeByLabels({ 'aar.job_key': options.suiteLabel });
-      await env?.close?.();
-      await gateway?.close();
-      if (socketDir) rmSync(socketDir, { recursive: true, force: true });
-    },
-  };
 }
 
 /**

@@ -15,86 +15,98 @@ async function loadReporting(paths: string[]): Promise<{ legs: LoadedLeg[]; prob
   return { legs, problemCount: problems.length };
 }
 
+/** `aar tasks list`: id, stops K and budget B of each leg the filters choose. */
+function registerList(tasks: Command): void {
+  addFormatOption(addFilterOptions(tasks.command('list').argument('[paths...]', 'leg files or folders', [DEFAULT_TASKS_PATH])), 'id, file, stops and budget of each leg')
+    .description('list legs with their number of stops K and step budget B')
+    .action(async (paths: string[], flags: FilterFlags & { format?: string; json?: boolean }) => {
+      const format = formatOf(flags);
+      const { legs, problemCount } = await loadReporting(paths);
+      const { filterLegs } = await import('./filter.js');
+      const { stepBudget } = await import('./schema.js');
+      const chosen = filterLegs(legs, await filterFromFlags(flags));
+      // Nothing could be read: the problems above say why, and a count of 0 would only repeat it.
+      if (!legs.length && problemCount) {
+        process.exitCode = 1;
+        return;
+      }
+      if (format === 'json') {
+        process.stdout.write(JSON.stringify(chosen.map((l) => ({ id: l.id, file: l.file, stops: l.leg.stops.length, budget: stepBudget(l.leg) })), null, 2) + '\n');
+      } else {
+        for (const l of chosen) {
+          const count = (t: string): number => l.leg.stops.filter((s) => s.stop_type === t).length;
+          process.stdout.write(
+            `${l.id.padEnd(34)} K=${String(l.leg.stops.length).padEnd(3)} B=${String(stepBudget(l.leg)).padEnd(3)} ` +
+              `page=${count('page')} tool=${count('tool')} reason=${count('reason')}  ${l.leg.seed_title}\n`,
+          );
+        }
+        process.stdout.write(`${chosen.length} legs\n`);
+      }
+      if (!chosen.length && legs.length) {
+        const found = (pick: (l: LoadedLeg) => string): string => [...new Set(legs.map(pick))].sort().join(', ');
+        process.stderr.write(`aar: no leg of the ${legs.length} loaded matches the filters (variants: ${found((l) => l.variant)}; levels: ${found((l) => l.level)})\n`);
+        process.exitCode = 1;
+      }
+      if (!legs.length) {
+        process.stderr.write(`aar: no legs found under ${paths.join(', ')}\n`);
+        process.exitCode = 1;
+      }
+      if (problemCount) process.exitCode = 1;
+    });
+}
+
+/** `aar tasks show`: one leg, as a description, its file or its instruction. */
+function registerShow(tasks: Command): void {
+  addFormatOption(
+    tasks
+      .command('show')
+      .argument('<leg>', 'a leg file, or a leg id found under --path')
+      .option('--path <paths...>', 'where to look for a leg id', [DEFAULT_TASKS_PATH])
+      .option('--instruction', 'print the instruction.md the agent would get'),
+    'the leg file as it is',
+  )
+    .description('show one leg: its stops, golden values and passcode')
+    .action(async (ref: string, flags: { path: string[]; instruction?: boolean; format?: string; json?: boolean }) => {
+      const format = formatOf(flags);
+      const { legs } = await loadReporting(existsSync(ref) ? [ref] : flags.path);
+      const found = existsSync(ref) ? legs[0] : legs.find((l) => l.id === ref);
+      if (!found) throw new Error(`no leg ${ref} under ${flags.path.join(', ')}`);
+      if (flags.instruction) {
+        const { renderInstruction } = await import('./instruction.js');
+        process.stdout.write(renderInstruction(found.leg));
+      } else if (format === 'json') {
+        process.stdout.write(found.source);
+      } else {
+        process.stdout.write((await import('./show-leg.js')).describeLeg(found));
+      }
+    });
+}
+
+/** `aar tasks validate`: every recomputable stop recomputed from the golden trace. */
+function registerValidate(tasks: Command): void {
+  tasks
+    .command('validate')
+    .argument('[paths...]', 'leg files or folders', [DEFAULT_TASKS_PATH])
+    .description('recompute every reason, compute and python step from the golden trace; non-zero exit on any mismatch')
+    .option('--notes', 'also list the notes (reason stops whose source value changed after they were computed)')
+    .action(async (paths: string[], flags: { notes?: boolean }) => {
+      const { legs, problemCount } = await loadReporting(paths);
+      const { validateLegs, formatValidationReport } = await import('./golden/validate.js');
+      const report = validateLegs(legs);
+      process.stdout.write(formatValidationReport(report, { notes: flags.notes }) + '\n');
+      if (problemCount) process.stdout.write(`${problemCount} files could not be loaded (see above)\n`);
+      if (problemCount || report.mismatches.length) process.exitCode = 1;
+    });
+}
+
 /** AAR's commands: `aar tasks list|show|validate` over leg files, and `aar score` for one trial's files. */
 export const aarCli: FamilyCli = {
   tasks(tasks: Command): void {
     tasks.description('AAR legs: list, show and validate them');
 
-    addFormatOption(addFilterOptions(tasks.command('list').argument('[paths...]', 'leg files or folders', [DEFAULT_TASKS_PATH])), 'id, file, stops and budget of each leg')
-      .description('list legs with their number of stops K and step budget B')
-      .action(async (paths: string[], flags: FilterFlags & { format?: string; json?: boolean }) => {
-        const format = formatOf(flags);
-        const { legs, problemCount } = await loadReporting(paths);
-        const { filterLegs } = await import('./filter.js');
-        const { stepBudget } = await import('./schema.js');
-        const chosen = filterLegs(legs, await filterFromFlags(flags));
-        // Nothing could be read: the problems above say why, and a count of 0 would only repeat it.
-        if (!legs.length && problemCount) {
-          process.exitCode = 1;
-          return;
-        }
-        if (format === 'json') {
-          process.stdout.write(JSON.stringify(chosen.map((l) => ({ id: l.id, file: l.file, stops: l.leg.stops.length, budget: stepBudget(l.leg) })), null, 2) + '\n');
-        } else {
-          for (const l of chosen) {
-            const count = (t: string): number => l.leg.stops.filter((s) => s.stop_type === t).length;
-            process.stdout.write(
-              `${l.id.padEnd(34)} K=${String(l.leg.stops.length).padEnd(3)} B=${String(stepBudget(l.leg)).padEnd(3)} ` +
-                `page=${count('page')} tool=${count('tool')} reason=${count('reason')}  ${l.leg.seed_title}\n`,
-            );
-          }
-          process.stdout.write(`${chosen.length} legs\n`);
-        }
-        if (!chosen.length && legs.length) {
-          const found = (pick: (l: LoadedLeg) => string): string => [...new Set(legs.map(pick))].sort().join(', ');
-          process.stderr.write(`aar: no leg of the ${legs.length} loaded matches the filters (variants: ${found((l) => l.variant)}; levels: ${found((l) => l.level)})\n`);
-          process.exitCode = 1;
-        }
-        if (!legs.length) {
-          process.stderr.write(`aar: no legs found under ${paths.join(', ')}\n`);
-          process.exitCode = 1;
-        }
-        if (problemCount) process.exitCode = 1;
-      });
-
-    addFormatOption(
-      tasks
-        .command('show')
-        .argument('<leg>', 'a leg file, or a leg id found under --path')
-        .option('--path <paths...>', 'where to look for a leg id', [DEFAULT_TASKS_PATH])
-        .option('--instruction', 'print the instruction.md the agent would get'),
-      'the leg file as it is',
-    )
-      .description('show one leg: its stops, golden values and passcode')
-      .action(async (ref: string, flags: { path: string[]; instruction?: boolean; format?: string; json?: boolean }) => {
-        const format = formatOf(flags);
-        const { legs } = await loadReporting(existsSync(ref) ? [ref] : flags.path);
-        const found = existsSync(ref) ? legs[0] : legs.find((l) => l.id === ref);
-        if (!found) throw new Error(`no leg ${ref} under ${flags.path.join(', ')}`);
-        if (flags.instruction) {
-          const { renderInstruction } = await import('./instruction.js');
-          process.stdout.write(renderInstruction(found.leg));
-        } else if (format === 'json') {
-          process.stdout.write(found.source);
-        } else {
-          process.stdout.write((await import('./show-leg.js')).describeLeg(found));
-        }
-      });
-
-    tasks
-      .command('validate')
-      .argument('[paths...]', 'leg files or folders', [DEFAULT_TASKS_PATH])
-      .description('recompute every reason, compute and python step from the golden trace; non-zero exit on any mismatch')
-      .option('--notes', 'also list the notes (reason stops whose source value changed after they were computed)')
-      .action(async (paths: string[], flags: { notes?: boolean }) => {
-        const { legs, problemCount } = await loadReporting(paths);
-        const { validateLegs, formatValidationReport } = await import('./golden/validate.js');
-        const report = validateLegs(legs);
-        process.stdout.write(formatValidationReport(report, { notes: flags.notes }) + '\n');
-        if (problemCount) process.stdout.write(`${problemCount} files could not be loaded (see above)\n`);
-        if (problemCount || report.mismatches.length) process.exitCode = 1;
-      });
-
+    registerList(tasks);
+    registerShow(tasks);
+    registerValidate(tasks);
     registerAuditCommand(tasks);
   },
 

@@ -121,10 +121,35 @@ async function dryRun(stop: Stop, tools: ToolService, legId: string): Promise<st
 export async function auditLeg(loaded: ValidatableLeg, tools?: ToolService): Promise<LegAudit> {
   const { leg } = loaded;
   const solvability = validateLeg(loaded).mismatches.map((m) => `${m.path}: ${m.message}`);
+  const api = await apiStability(loaded, tools);
+  const repro = await reproducibility(leg, tools);
+  const { clean, places } = inputCleanliness(leg);
+  const geo = await geocodability(places, tools);
+  const clue = clueIntegrity(leg);
+  return {
+    id: loaded.id,
+    file: loaded.file,
+    titleLeaks: clue.leaks,
+    invariants: {
+      solvability: result(solvability, true),
+      api_stability: result(api, tools !== undefined, tools ? [] : ['chains not dry-run: no store given']),
+      reproducibility: result(repro.problems, tools !== undefined, tools ? repro.notes : ['page snapshots not checked: no store given']),
+      input_cleanliness: result(clean, true),
+      geocodability: result(geo, true, places.length ? [] : ['no place input']),
+      clue_integrity: result(clue.problems, true, clue.notes),
+    },
+  };
+}
 
-  const api = structure(leg);
-  if (tools && !api.length) for (const stop of leg.stops) if (stop.stop_type === 'tool') { const p = await dryRun(stop, tools, loaded.id); if (p) api.push(p); }
+/** Each chain's shape, then (with a store, when the shapes are sound) each tool stop's chain dry-run against it. */
+async function apiStability(loaded: ValidatableLeg, tools: ToolService | undefined): Promise<string[]> {
+  const api = structure(loaded.leg);
+  if (tools && !api.length) for (const stop of loaded.leg.stops) if (stop.stop_type === 'tool') { const p = await dryRun(stop, tools, loaded.id); if (p) api.push(p); }
+  return api;
+}
 
+/** Every golden value and the leg's date there; with a store, a snapshot of every page, holding its stop's value. */
+async function reproducibility(leg: Leg, tools: ToolService | undefined): Promise<{ problems: string[]; notes: string[] }> {
   const repro = leg.stops.filter((s) => s.extracted_value === null || s.extracted_value === '').map((s) => `stop ${s.index} has no golden value`);
   if (!leg.generated_at) repro.push('the leg does not say when it was made');
   const reproNotes: string[] = [];
@@ -140,7 +165,11 @@ export async function auditLeg(loaded: ValidatableLeg, tools?: ToolService): Pro
       else reproNotes.push(`stop ${s.index}: its value ${JSON.stringify(s.extracted_value)} is not written on the page (read across section "${s.extraction_section}")`);
     }
   }
+  return { problems: repro, notes: reproNotes };
+}
 
+/** The chains' text arguments and the page values clean, their dates real ISO dates; and the place arguments, for geocodability. */
+function inputCleanliness(leg: Leg): { clean: string[]; places: string[] } {
   const clean: string[] = [];
   const places: string[] = [];
   for (const stop of leg.stops) {
@@ -154,28 +183,24 @@ export async function auditLeg(loaded: ValidatableLeg, tools?: ToolService): Pro
     });
     if (stop.stop_type === 'page' && typeof stop.extracted_value === 'string' && uncleanReason(stop.extracted_value)) clean.push(`stop ${stop.index} extracted_value: ${uncleanReason(stop.extracted_value)}`);
   }
+  return { clean, places };
+}
+
+/** Every place argument looks like one; with a store (when all do), each geocodes to somewhere. */
+async function geocodability(places: string[], tools: ToolService | undefined): Promise<string[]> {
   const geo = places.filter((p) => !isGeocodable(p)).map((p) => `"${p}" does not look like a place an API can find`);
   if (tools && !geo.length) for (const p of new Set(places)) { const a = await tools.call('maps_geocode', { address: p }); if (a.ok && !coordinatesOf(a.text)) geo.push(`"${p}" geocodes to nothing`); }
+  return geo;
+}
 
+/** The riddle names no stop's title and no tool, and its round-trip alignment (when recorded) is at least 0.7. */
+function clueIntegrity(leg: Leg): { problems: string[]; notes: string[]; leaks: TitleLeak[] } {
   const leaks = titleLeaks(leg, leg.riddle);
   const clue = leaks.map((l) => `the riddle names ${l.stop === null ? 'the seed' : `stop ${l.stop}`}'s title "${l.title}"`);
   const tool = TOOL_NAMES.find((t) => leg.riddle.includes(t));
   if (tool) clue.push(`the riddle names the tool ${tool}`);
   const provenance = (leg as { provenance?: { roundtrip_alignment?: number } }).provenance;
   if (provenance?.roundtrip_alignment !== undefined && provenance.roundtrip_alignment < 0.7) clue.push(`round-trip alignment ${provenance.roundtrip_alignment} is below 0.7`);
-  const clueNotes = provenance?.roundtrip_alignment === undefined ? ['round-trip alignment not recorded in the leg'] : [];
-
-  return {
-    id: loaded.id,
-    file: loaded.file,
-    titleLeaks: leaks,
-    invariants: {
-      solvability: result(solvability, true),
-      api_stability: result(api, tools !== undefined, tools ? [] : ['chains not dry-run: no store given']),
-      reproducibility: result(repro, tools !== undefined, tools ? reproNotes : ['page snapshots not checked: no store given']),
-      input_cleanliness: result(clean, true),
-      geocodability: result(geo, true, places.length ? [] : ['no place input']),
-      clue_integrity: result(clue, true, clueNotes),
-    },
-  };
+  const notes = provenance?.roundtrip_alignment === undefined ? ['round-trip alignment not recorded in the leg'] : [];
+  return { problems: clue, notes, leaks };
 }

@@ -30,72 +30,91 @@ async function factFor(page: PageInfo, key: string, model: ModelClient | undefin
   return fact ? kept(fact) : dropped(`"${page.title}" has no fact "${key}"`);
 }
 
-/** One candidate per template and route page whose inputs that page has. */
-function roadblockCandidates(route: { page: PageInfo; stop: DraftStop }[], random: () => number): DraftStop[] {
+type RoutePage = { page: PageInfo; stop: DraftStop };
+type Located = { value: string; field: string; fromId: string };
+
+/** What a route page offers the templates: their inputs, and the facts and entities they came from. */
+interface PageOffer extends RoutePage {
+  entities: Entity[];
+  inputs: TemplateInputs;
+  when: Fact | undefined;
+  other: Located | undefined;
+  metres: Fact | undefined;
+}
+
+/** One candidate per template and route page whose inputs that page has; distinct templates first, each group in random order. */
+function roadblockCandidates(route: RoutePage[], random: () => number): DraftStop[] {
   const out: DraftStop[] = [];
-  const locations = route.map(({ page, stop }) => pageEntities(page).filter((e) => e.kind === 'location').map((e) => ({ value: e.value, field: e.field, fromId: stop.id })));
-  for (const [i, { page, stop }] of route.entries()) {
-    const entities = pageEntities(page);
-    const of = (kind: Entity['kind']) => entities.find((e) => e.kind === kind);
-    const facts = infoboxFacts(page);
-    const dated = facts.filter((f) => f.iso);
-    const recent = dated.filter((f) => f.iso! >= '1940-01-01');
-    const pool = recent.length ? recent : dated;
-    const when = pool[Math.floor(random() * pool.length)];
-    // The second place of a two-place template comes from a page already visited, so no clue points ahead.
-    const other = locations.slice(0, i).flat().find((l) => l.value !== of('location')?.value);
-    const metres = facts.find((f) => f.valueType === 'number' && /\bm$/.test(f.value.trim()));
-    const inputs: TemplateInputs = {
-      location: of('location')?.value,
-      location2: other?.value,
-      date: when?.iso ?? undefined,
-      number: metres ? Number(metres.extracted) : undefined,
-      country: of('country')?.value,
-      ticker: of('ticker')?.value,
-      crypto: of('crypto')?.value,
-      poi: POI_KINDS[Math.floor(random() * POI_KINDS.length)],
-    };
+  const locations = route.map(({ page, stop }) => pageEntities(page).filter((e) => e.kind === 'location').map((e): Located => ({ value: e.value, field: e.field, fromId: stop.id })));
+  for (const [i, routePage] of route.entries()) {
+    const offer = pageOffer(routePage, locations.slice(0, i).flat(), random);
     for (const template of TEMPLATES) {
-      if (!template.needs.every((n) => inputs[n] !== undefined)) continue;
-      const date = inputs.date && (template.needs.includes('ticker') ? tradingDay(inputs.date) : inputs.date);
-      const { chain, target, output } = template.build({ ...inputs, date });
-      // The input a clue names the chain by: the first of these the template needs.
-      const main = (['ticker', 'crypto', 'country', 'location', 'date', 'number'] as const).find((n) => template.needs.includes(n))!;
-      const entity = main === 'date' ? date! : String(inputs[main]);
-      const field = entities.find((e) => e.value === entity)?.field ?? (template.needs.includes('date') ? when!.key : (metres?.key ?? 'figure'));
-      const role = {
-        kind: 'roadblock' as const,
-        template: template.name,
-        entity,
-        field,
-        fromId: stop.id,
-        output,
-        ...(template.needs.includes('date') ? { date: { key: when!.key } } : {}),
-        ...(template.needs.includes('location2') ? { other: { fromId: other!.fromId, field: other!.field } } : {}),
-        ...(template.name === 'nearby_poi_count' ? { poi: inputs.poi } : {}),
-      };
-      out.push(
-        draftStop({
-          type: 'tool',
-          role,
-          target,
-          pageUrl: page.url,
-          chain,
-          deps: [stop.id],
-          reasoning: `Roadblock: ${template.name} from ${page.title} (${field})`,
-        }),
-      );
+      if (template.needs.every((n) => offer.inputs[n] !== undefined)) out.push(roadblock(template, offer));
     }
   }
-  // Distinct templates first, each group in random order.
   shuffleInPlace(out, random);
   const seen = new Set<string>();
   const first = out.filter((s) => s.role.kind === 'roadblock' && !seen.has(s.role.template) && seen.add(s.role.template));
   return [...first, ...out.filter((s) => !first.includes(s))];
 }
 
+/** A route page's template inputs: its place, country, ticker and crypto, a (recent) date, a height in metres, a place visited before it. */
+function pageOffer({ page, stop }: RoutePage, visitedLocations: Located[], random: () => number): PageOffer {
+  const entities = pageEntities(page);
+  const of = (kind: Entity['kind']) => entities.find((e) => e.kind === kind);
+  const facts = infoboxFacts(page);
+  const dated = facts.filter((f) => f.iso);
+  const recent = dated.filter((f) => f.iso! >= '1940-01-01');
+  const pool = recent.length ? recent : dated;
+  const when = pool[Math.floor(random() * pool.length)];
+  // The second place of a two-place template comes from a page already visited, so no clue points ahead.
+  const other = visitedLocations.find((l) => l.value !== of('location')?.value);
+  const metres = facts.find((f) => f.valueType === 'number' && /\bm$/.test(f.value.trim()));
+  const inputs: TemplateInputs = {
+    location: of('location')?.value,
+    location2: other?.value,
+    date: when?.iso ?? undefined,
+    number: metres ? Number(metres.extracted) : undefined,
+    country: of('country')?.value,
+    ticker: of('ticker')?.value,
+    crypto: of('crypto')?.value,
+    poi: POI_KINDS[Math.floor(random() * POI_KINDS.length)],
+  };
+  return { page, stop, entities, inputs, when, other, metres };
+}
+
+/** The roadblock stop of one template on a page that offers all it needs. */
+function roadblock(template: (typeof TEMPLATES)[number], { page, stop, entities, inputs, when, other, metres }: PageOffer): DraftStop {
+  const date = inputs.date && (template.needs.includes('ticker') ? tradingDay(inputs.date) : inputs.date);
+  const { chain, target, output } = template.build({ ...inputs, date });
+  // The input a clue names the chain by: the first of these the template needs.
+  const main = (['ticker', 'crypto', 'country', 'location', 'date', 'number'] as const).find((n) => template.needs.includes(n))!;
+  const entity = main === 'date' ? date! : String(inputs[main]);
+  const field = entities.find((e) => e.value === entity)?.field ?? (template.needs.includes('date') ? when!.key : (metres?.key ?? 'figure'));
+  const role = {
+    kind: 'roadblock' as const,
+    template: template.name,
+    entity,
+    field,
+    fromId: stop.id,
+    output,
+    ...(template.needs.includes('date') ? { date: { key: when!.key } } : {}),
+    ...(template.needs.includes('location2') ? { other: { fromId: other!.fromId, field: other!.field } } : {}),
+    ...(template.name === 'nearby_poi_count' ? { poi: inputs.poi } : {}),
+  };
+  return draftStop({
+    type: 'tool',
+    role,
+    target,
+    pageUrl: page.url,
+    chain,
+    deps: [stop.id],
+    reasoning: `Roadblock: ${template.name} from ${page.title} (${field})`,
+  });
+}
+
 export async function build(crawl: Crawl, planned: Plan, model: ModelClient | undefined, random: () => number, ledger: Ledger): Promise<StepResult<Built>> {
-  const route: { page: PageInfo; stop: DraftStop }[] = [];
+  const route: RoutePage[] = [];
   for (const [i, { url, key }] of planned.route.entries()) {
     const page = crawl.pages.get(url)!;
     const fact = await factFor(page, key, model, Math.floor(random() * 1000));
