@@ -99,10 +99,10 @@ function registerValidate(tasks: Command): void {
     });
 }
 
-/** AAR's commands: `aar tasks list|show|validate` over leg files, and `aar score` for one trial's files. */
+/** AAR's commands: `aar tasks list|show|validate|audit` over leg files, `aar legs generate`, and `aar score` for one trial's files. */
 export const aarCli: FamilyCli = {
   tasks(tasks: Command): void {
-    tasks.description('AAR legs: list, show and validate them');
+    tasks.description('AAR legs: list, show, validate and audit them');
 
     registerList(tasks);
     registerShow(tasks);

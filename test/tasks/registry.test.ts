@@ -53,11 +53,11 @@ describe('what a family declares besides its tasks', () => {
     expect(() => familyDeclaration('chess')).toThrow(new Error(`unknown task family 'chess'; known: ${FAMILY_NAMES.join(', ')}`));
   });
 
-  test('its CLI commands: AAR adds aar tasks list|show|validate and aar score', () => {
+  test('its CLI commands: AAR adds aar tasks list|show|validate|audit and aar score', () => {
     const program = buildProgram();
     const tasks = program.commands.find((c) => c.name() === 'tasks');
-    expect(tasks?.commands.map((c) => c.name())).toEqual(['list', 'show', 'validate']);
-    expect(tasks?.description()).toBe('AAR legs: list, show and validate them');
+    expect(tasks?.commands.map((c) => c.name())).toEqual(['list', 'show', 'validate', 'audit']);
+    expect(tasks?.description()).toBe('AAR legs: list, show, validate and audit them');
     expect(program.commands.filter((c) => c.name() === 'score')).toHaveLength(1);
   });
 
