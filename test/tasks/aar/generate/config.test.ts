@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { tempDir, REPO_ROOT } from '../../../helpers/data.js';
 import { loadGenerateConfig } from '../../../../tasks/aar/generate/config.js';
@@ -17,6 +17,12 @@ const file = (name: string, text: string): string => {
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('the generation config', () => {
+  test('every generation config the package ships loads (configs/generate-*.yaml)', () => {
+    const shipped = readdirSync(path.join(REPO_ROOT, 'configs')).filter((f) => f.startsWith('generate-') && f.endsWith('.yaml'));
+    expect(shipped.length).toBeGreaterThanOrEqual(2);
+    for (const f of shipped) expect(loadGenerateConfig(path.join(REPO_ROOT, 'configs', f)).levels.length).toBeGreaterThan(0);
+  });
+
   test('the example: four levels as the paper\'s appendix B, both variants, the scripted model, paths from the config\'s folder', () => {
     const loaded = loadGenerateConfig(EXAMPLE);
     expect(loaded.levels).toEqual([LEVELS.easy, LEVELS.medium, LEVELS.hard, LEVELS.extreme]);
