@@ -28,8 +28,6 @@ export class PodWatch {
   private retryTimer: NodeJS.Timeout | undefined;
   /** True while the watch is open (the API server answered its last list). */
   connected = false;
-  /** When the API server last answered (Date.now()). */
-  lastAnswer = Date.now();
   /** When the API server answered again after a request to it failed or was held (null: it has not been away). */
   apiBackAt: number | null = null;
   private away = false;
@@ -86,8 +84,8 @@ export class PodWatch {
   }
 
   private answered(asked: number): void {
-    this.lastAnswer = Date.now();
-    if (this.away || this.lastAnswer - asked > SLOW_ANSWER_MS) this.apiBackAt = this.lastAnswer;
+    const now = Date.now();
+    if (this.away || now - asked > SLOW_ANSWER_MS) this.apiBackAt = now;
     this.away = false;
   }
 
@@ -115,7 +113,6 @@ export class PodWatch {
         `/api/v1/namespaces/${this.namespace}/pods`,
         { labelSelector: this.labelSelector, resourceVersion: list.metadata?.resourceVersion, allowWatchBookmarks: true },
         (type: string, pod: V1Pod) => {
-          this.lastAnswer = Date.now();
           const name = pod?.metadata?.name;
           if (!name || type === 'BOOKMARK') return;
           this.publish(name, type === 'DELETED' ? null : pod);

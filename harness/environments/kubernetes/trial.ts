@@ -1,3 +1,4 @@
+import { noOutput } from '../no-output.js';
 import type { TrialEnvironment, TrialWork, TrialWorkResult, WorkHandover } from '../types.js';
 import { PodFollower, type PodFate } from './pod-follower.js';
 import type { PodWatch } from './pod-watch.js';
@@ -75,8 +76,7 @@ export class KubernetesTrial implements TrialEnvironment {
  * killed), or an error. Not a method: a sandbox offers only id, run, kill and remove (the conformance suite).
  */
 async function resultOfFate(fate: PodFate, node: string | null, agentMs: number, kill: () => Promise<void>): Promise<TrialWorkResult> {
-  const empty = Buffer.alloc(0);
-  const nothing = { stdout: empty, stderr: empty, files: {}, dirs: {}, node, cuts: [], durationMs: agentMs };
+  const nothing = noOutput(node, agentMs);
   if (typeof fate === 'object') {
     const { exitCode, reason } = fate.ended;
     return { ...nothing, exitCode, timedOut: false, ...(reason === 'OOMKilled' ? { fate: { oomAtOwnLimit: true } } : {}) };

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { docker, engineAnswers, dockerAvailable, NO_DOCKER_HINT } from '../../../common/docker.js';
+import { noOutput } from '../no-output.js';
 import type { EnvironmentProvider, EnvironmentSpec, SandboxInfo, TrialEnvironment, TrialWork, TrialWorkResult, WorkHandover } from '../types.js';
 import { ImageDistributor } from './images.js';
 import { createJobNetwork, removeServicesAndNetworks, type JobNetwork } from './network.js';
@@ -60,9 +61,7 @@ class SwarmTrialEnvironment implements TrialEnvironment {
       if ('r' in outcome) return { ...outcome.r, node: this.watcher.nodeName ?? outcome.r.node };
       if (outcome.f === 'timeout') {
         await this.kill();
-        const empty = Buffer.alloc(0);
-        const agentMs = performance.now() - (this.handover.fetchedAt ?? started);
-        return { exitCode: null, timedOut: true, durationMs: agentMs, stdout: empty, stderr: empty, files: {}, dirs: {}, node: this.watcher.nodeName, cuts: [] };
+        return { ...noOutput(this.watcher.nodeName, performance.now() - (this.handover.fetchedAt ?? started)), exitCode: null, timedOut: true };
       }
       throw new Error(outcome.f);
     } finally {
