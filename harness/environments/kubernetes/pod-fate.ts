@@ -37,9 +37,11 @@ export function trialEnded(pod: V1Pod): { exitCode: number; reason: string } | n
 
 const statuses = (pod: V1Pod) => [...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.containerStatuses ?? [])];
 
+const readyCondition = (node: V1Node | undefined) => node?.status?.conditions?.find((c) => c.type === 'Ready');
+
 /** Whether the node answers (its Ready condition is True); unknown nodes count as ready. */
 export function nodeReady(node: V1Node | undefined): boolean {
-  const ready = node?.status?.conditions?.find((c) => c.type === 'Ready');
+  const ready = readyCondition(node);
   return !ready || ready.status === 'True';
 }
 
@@ -80,12 +82,12 @@ export function podFailure(pod: V1Pod, node: V1Node | undefined, now: number, ti
 
 /** A node unknown only because the API server was just away (its kubelet has not posted since). */
 function catchingUp(node: V1Node | undefined, now: number, times: PodTimes): boolean {
-  const ready = node?.status?.conditions?.find((c) => c.type === 'Ready');
+  const ready = readyCondition(node);
   return ready?.status === 'Unknown' && times.apiBackAt != null && now - times.apiBackAt < NODE_CATCH_UP_MS;
 }
 
 function readyMessage(node: V1Node | undefined): string {
-  const ready = node?.status?.conditions?.find((c) => c.type === 'Ready');
+  const ready = readyCondition(node);
   return `${ready?.reason ?? 'unknown'}${ready?.message ? `, ${ready.message}` : ''}`;
 }
 
