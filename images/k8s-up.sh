@@ -125,7 +125,8 @@ build() {
       *) build_kube_command "$b" ;;
     esac
   done
-  [ -z "$KUBE_SRC" ] || rm -rf "$KUBE_SRC"
+  # Gone once built: a later build in this run (up builds kubectl after the cluster runs) copies it again.
+  [ -z "$KUBE_SRC" ] || { rm -rf "$KUBE_SRC"; KUBE_SRC=""; }
   log "built in $((SECONDS - started)) s"
 }
 
